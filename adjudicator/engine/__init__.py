@@ -1,0 +1,30 @@
+"""Game-agnostic engine: protocol, flow helper, RNG, canonical JSON, redaction, registry.
+
+Imports only the standard library (a test enforces it)."""
+
+from .canonical import canonical_json, copy_json, json_problem, sha256_hex
+from .flow import Flow, FlowGame, Node
+from .play import apply_checked, check_orders, defaults_for
+from .protocol import (
+    Event,
+    GameInfo,
+    GameModule,
+    IllegalOrder,
+    Option,
+    Order,
+    Outcome,
+    Prompt,
+    State,
+    Step,
+    event,
+)
+from .redact import redact
+from .registry import all_games, get_game, register
+from .rng import Rng, scripted_state, seed_state
+
+__all__ = [
+    "Event", "Flow", "FlowGame", "GameInfo", "GameModule", "IllegalOrder", "Node", "Option", "Order",
+    "Outcome", "Prompt", "Rng", "State", "Step", "all_games", "apply_checked", "canonical_json",
+    "check_orders", "copy_json", "defaults_for", "event", "get_game", "json_problem", "redact",
+    "register", "scripted_state", "seed_state", "sha256_hex",
+]

@@ -1,0 +1,58 @@
+"""Canonical JSON and hashing: the one byte representation every hash in the project uses."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+JSON = Any  # dict | list | int | str | bool | None, recursively
+
+
+def canonical_json(value: JSON) -> bytes:
+    """Sorted keys, no whitespace, UTF-8: equal values always give equal bytes."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def sha256_hex(value: JSON) -> str:
+    return hashlib.sha256(canonical_json(value)).hexdigest()
+
+
+def sha256_text(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def copy_json(value: JSON) -> JSON:
+    """A deep copy for JSON values; much faster than copy.deepcopy on game states."""
+    if isinstance(value, dict):
+        return {k: copy_json(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [copy_json(v) for v in value]
+    return value
+
+
+def json_problem(value: JSON, path: str = "$") -> str | None:
+    """Return a description of the first non-JSON part of `value`, or None if it is pure JSON.
+
+    Floats, tuples, sets and non-string keys are refused so that every state hashes the same
+    everywhere and survives a round trip through any store unchanged.
+    """
+    if value is None or isinstance(value, (bool, str)):
+        return None
+    if isinstance(value, int):
+        return None
+    if isinstance(value, list):
+        for i, item in enumerate(value):
+            problem = json_problem(item, f"{path}[{i}]")
+            if problem:
+                return problem
+        return None
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if not isinstance(key, str):
+                return f"{path}: key {key!r} is not a string"
+            problem = json_problem(item, f"{path}.{key}")
+            if problem:
+                return problem
+        return None
+    return f"{path}: {type(value).__name__} is not allowed in game state"

@@ -1,0 +1,141 @@
+"""A small flow helper for game authors: named nodes, a call stack kept in the state.
+
+A game's turn structure is a set of `Node`s. The stack lives in ``state["flow"]`` (a list of
+frames ``{"node": name, "args": {...}}``, the top one last), so it is plain JSON, hashed and
+replayed like everything else.
+
+- A *waiting* node returns prompts; `Flow.apply` hands the orders to it.
+- A *procedure* node returns no prompts; `Flow.settle` runs its `advance`, which usually moves
+  the flow on with `goto`, `call` or `ret`. `settle` keeps running procedures until some node
+  waits for seats or the stack is empty (the game is over).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .protocol import Event, GameModule, IllegalOrder, Order, Prompt, State, Step
+
+
+class Node:
+    """Override `prompts` + `apply` (+ `default`) for a waiting node, `advance` for a procedure."""
+
+    def prompts(self, state: State, args: dict[str, Any]) -> dict[str, Prompt]:
+        return {}
+
+    def waiting(self, state: State, args: dict[str, Any]) -> list[str]:
+        """The seats this node waits for. Override with a cheap answer when building the full
+        prompts (every legal choice, sorted) is costly: `settle` asks this after every step."""
+        return sorted(self.prompts(state, args))
+
+    def apply(self, state: State, args: dict[str, Any], orders: dict[str, Order], events: list[Event]) -> None:
+        raise NotImplementedError(f"{type(self).__name__} does not take orders")
+
+    def default(self, state: State, args: dict[str, Any], seat: str) -> Order:
+        raise NotImplementedError(f"{type(self).__name__} has no default order")
+
+    def advance(self, state: State, args: dict[str, Any], events: list[Event]) -> None:
+        raise NotImplementedError(f"{type(self).__name__} waits for nobody but cannot advance")
+
+
+class Flow:
+    MAX_AUTOMATIC_STEPS = 100_000  # a procedure loop that never waits is a bug, not a long game
+
+    def __init__(self, nodes: dict[str, Node]) -> None:
+        self.nodes = nodes
+
+    # stack operations -------------------------------------------------------------------------
+    @staticmethod
+    def stack(state: State) -> list[dict[str, Any]]:
+        return state.setdefault("flow", [])
+
+    def top(self, state: State) -> dict[str, Any] | None:
+        stack = self.stack(state)
+        return stack[-1] if stack else None
+
+    def start(self, state: State, node: str, **args: Any) -> None:
+        state["flow"] = []
+        self.call(state, node, **args)
+
+    def goto(self, state: State, node: str, **args: Any) -> None:
+        """Replace the current frame."""
+        self._check(node)
+        stack = self.stack(state)
+        if stack:
+            stack.pop()
+        stack.append({"node": node, "args": args})
+
+    def call(self, state: State, node: str, **args: Any) -> None:
+        """Push a frame; the caller resumes when the callee `ret`s."""
+        self._check(node)
+        self.stack(state).append({"node": node, "args": args})
+
+    def ret(self, state: State) -> None:
+        self.stack(state).pop()
+
+    def end(self, state: State) -> None:
+        state["flow"] = []
+
+    def schedule(self, state: State, tasks: list[tuple[str, dict[str, Any]]]) -> None:
+        """Push several frames so that they run in the given order (the top of the stack first)."""
+        for name, args in reversed(tasks):
+            self.call(state, name, **args)
+
+    def _check(self, node: str) -> None:
+        if node not in self.nodes:
+            raise KeyError(f"unknown flow node {node!r}")
+
+    # protocol helpers -------------------------------------------------------------------------
+    def prompts(self, state: State) -> dict[str, Prompt]:
+        frame = self.top(state)
+        if frame is None:
+            return {}
+        return self.nodes[frame["node"]].prompts(state, frame["args"])
+
+    def apply(self, state: State, orders: dict[str, Order], events: list[Event]) -> None:
+        frame = self.top(state)
+        if frame is None:
+            raise RuntimeError("the game is over; no orders are expected")
+        self.nodes[frame["node"]].apply(state, frame["args"], orders, events)
+        self.settle(state, events)
+
+    def default(self, state: State, seat: str) -> Order:
+        frame = self.top(state)
+        if frame is None:
+            raise RuntimeError("the game is over; there is nothing to default")
+        return self.nodes[frame["node"]].default(state, frame["args"], seat)
+
+    def settle(self, state: State, events: list[Event]) -> None:
+        for _ in range(self.MAX_AUTOMATIC_STEPS):
+            frame = self.top(state)
+            if frame is None:
+                return
+            node = self.nodes[frame["node"]]
+            if node.waiting(state, frame["args"]):
+                return
+            node.advance(state, frame["args"], events)
+        raise RuntimeError("flow did not reach a decision point; a procedure loops")
+
+
+class FlowGame(GameModule):
+    """A game whose turn structure is a `Flow`: prompts, apply and defaults come from its nodes.
+
+    Subclasses set `flow` and still answer setup, grammar, rendering and outcome themselves."""
+
+    flow: Flow
+
+    def prompts(self, state: State) -> dict[str, Prompt]:
+        return self.flow.prompts(state)
+
+    def apply(self, state: State, orders: dict[str, Order]) -> Step:
+        if self.flow.top(state) is None:
+            raise IllegalOrder("the game is over; no orders are expected")
+        events: list[Event] = []
+        self.flow.apply(state, orders, events)
+        return Step(state, events)
+
+    def default_order(self, state: State, seat: str) -> Order:
+        frame = self.flow.top(state)
+        if frame is None or seat not in self.flow.nodes[frame["node"]].waiting(state, frame["args"]):
+            raise IllegalOrder(f"{seat} has nothing to decide now")
+        return self.flow.default(state, seat)

@@ -1,0 +1,193 @@
+"""The game protocol: what every game module answers about a JSON state.
+
+A game is a value (an instance of a `GameModule` subclass). The engine and the layers above only
+ever talk to games through these methods, so a new game plugs into e-mail, web, records, deadlines
+and self-play without touching them.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any
+
+from .canonical import JSON, canonical_json
+from .redact import redact
+
+Order = JSON  # a JSON value, usually a dict, e.g. {"card": "san-marco", "markers": [3, 1]}
+State = dict[str, Any]
+Event = dict[str, Any]  # {"kind": str, "data": {...}, "audience": None | [seat, ...]}
+
+
+class IllegalOrder(ValueError):
+    """An order that the rules refuse. The message is shown to the player: say what to do."""
+
+
+@dataclass(frozen=True)
+class Option:
+    name: str
+    default: JSON
+    choices: tuple[JSON, ...] = ()
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    id: str
+    title: str
+    rules_version: str
+    min_seats: int
+    max_seats: int
+    options: tuple[Option, ...] = ()
+    summary: str = ""
+
+    def resolve_options(self, given: dict[str, Any] | None) -> dict[str, JSON]:
+        """Defaults filled in; unknown names or values outside an option's choices are refused."""
+        given = dict(given or {})
+        known = {o.name: o for o in self.options}
+        unknown = sorted(set(given) - set(known))
+        if unknown:
+            raise IllegalOrder(
+                f"unknown option(s) {', '.join(unknown)} for {self.id}; "
+                f"known: {', '.join(sorted(known)) or 'none'}"
+            )
+        resolved: dict[str, JSON] = {}
+        for name, option in known.items():
+            value = given.get(name, option.default)
+            if option.choices and value not in option.choices:
+                allowed = ", ".join(str(c) for c in option.choices)
+                raise IllegalOrder(f"option {name} must be one of: {allowed}")
+            resolved[name] = value
+        return resolved
+
+
+@dataclass
+class Prompt:
+    """One seat's pending decision.
+
+    `choices` lists every legal order, sorted canonically. A sealed prompt belongs to `group`:
+    the group's orders are collected secretly and applied together in one `apply` call.
+    """
+
+    seat: str
+    kind: str
+    choices: list[Order]
+    sealed: bool = False
+    group: str | None = None
+    text: str = ""  # one line saying what is being decided, Markdown
+
+    presorted: bool = False  # the game already lists choices in a fixed order; skip sorting
+
+    def __post_init__(self) -> None:
+        if not self.presorted:
+            self.choices = sorted(self.choices, key=canonical_json)
+        if self.sealed and not self.group:
+            raise ValueError("a sealed prompt needs a group")
+
+    def find(self, order: Order) -> Order | None:
+        """The prompt's own copy of `order`, or None if it is not a legal choice.
+
+        Equality first (fast), then canonical bytes, so that `true` never passes for `1`."""
+        for choice in self.choices:
+            if choice == order and canonical_json(choice) == canonical_json(order):
+                return choice
+        return None
+
+    def allows(self, order: Order) -> bool:
+        return self.find(order) is not None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "kind": self.kind,
+            "choices": self.choices,
+            "sealed": self.sealed,
+            "group": self.group,
+            "text": self.text,
+        }
+
+
+@dataclass
+class Step:
+    """The result of setup or apply: the new state and the events it produced."""
+
+    state: State
+    events: list[Event] = field(default_factory=list)
+
+
+@dataclass
+class Outcome:
+    winners: list[str]
+    scores: dict[str, int]
+    summary: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"winners": self.winners, "scores": self.scores, "summary": self.summary}
+
+
+def event(kind: str, audience: list[str] | None = None, **data: JSON) -> Event:
+    """Build a log event. Private data belongs only in events with an audience."""
+    return {"kind": kind, "data": data, "audience": audience}
+
+
+class GameModule(ABC):
+    """Base class of every game. Abstract methods are the protocol; a game missing one (for
+    instance `default_order`) cannot be instantiated and so never registers."""
+
+    info: GameInfo
+
+    def seat_names(self, count: int, options: dict[str, JSON]) -> list[str]:
+        """Names of the seats for this many players (colours, candidates...)."""
+        return [f"p{i + 1}" for i in range(count)]
+
+    @abstractmethod
+    def setup(self, seed: str, seats: list[str], options: dict[str, JSON]) -> Step: ...
+
+    @abstractmethod
+    def prompts(self, state: State) -> dict[str, Prompt]:
+        """Who must decide what now; an empty mapping means the game is over."""
+
+    @abstractmethod
+    def apply(self, state: State, orders: dict[str, Order]) -> Step:
+        """Apply one seat's order, or a whole sealed group's orders, to a copy of `state`.
+
+        The engine's `apply_checked` has already checked that every order is one of the prompt's
+        choices and hands over a private copy, so games may mutate `state` freely.
+        """
+
+    @abstractmethod
+    def default_order(self, state: State, seat: str) -> Order:
+        """What happens for this seat if its deadline passes."""
+
+    @abstractmethod
+    def parse_order(self, text: str, prompt: Prompt) -> Order:
+        """Read one order line of the game's grammar; raise IllegalOrder with a helpful message."""
+
+    @abstractmethod
+    def format_order(self, order: Order) -> str:
+        """The canonical text of an order: parse_order(format_order(o)) == o."""
+
+    @abstractmethod
+    def render_event(self, ev: Event) -> str:
+        """Markdown for one log event."""
+
+    @abstractmethod
+    def render_view(self, view: State, seat: str | None) -> str:
+        """Markdown description of a view, for e-mails and the text board."""
+
+    @abstractmethod
+    def outcome(self, state: State) -> Outcome | None: ...
+
+    def view(self, state: State, seat: str | None) -> State:
+        """What `seat` may see (None: a public observer). Override to add derived facts."""
+        return redact(state, seat)
+
+    def grammar_help(self) -> str:
+        """A short Markdown explanation of the order grammar, with examples."""
+        return ""
+
+    def invariants(self, state: State) -> list[str]:
+        """Game-specific consistency checks (pieces conserved, limits held); [] when all hold.
+
+        Self-play and the fuzz tests call this after every step."""
+        return []

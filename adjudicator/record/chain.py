@@ -1,0 +1,121 @@
+"""Hash chain of record entries, seed commitments and sealed-order commitments.
+
+An entry is ``{"index", "kind", "data", "prev", "state_hash", "hash"}`` where
+``hash = sha256(canonical({index, kind, data, prev, state_hash}))`` and ``prev`` is the previous
+entry's hash (GENESIS for the first). Kinds:
+
+- ``setup``: ``{"game", "rules_version", "options", "seats", "seed_commitment", "entropy"}``
+- ``orders``: ``{"orders": {seat: order}, "defaulted": [seat], "salts": {seat: salt}}``
+  (salts only for a sealed group; they let anyone check the receipts given at submission)
+- ``note``: moderator actions and other events that do not change the game state
+  (``{"action": ..., ...}``); its state_hash repeats the previous one.
+
+`state_hash` is the hash of the full state, secrets included. It cannot be brute-forced to learn
+a secret because every state carries the 256-bit PRNG state in its secret part.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adjudicator.engine import GameModule, Step, apply_checked, sha256_hex
+from adjudicator.engine.canonical import sha256_text
+
+RECORD_FORMAT = "pbem-record/1"
+GENESIS = "0" * 64
+
+
+def entry_hash(entry: dict[str, Any]) -> str:
+    body = {k: entry[k] for k in ("index", "kind", "data", "prev", "state_hash")}
+    return sha256_hex(body)
+
+
+def seed_commitment(server_seed: str) -> str:
+    return sha256_text(server_seed)
+
+
+def derive_seed(server_seed: str, entropy: list[str]) -> str:
+    """The game's seed: the server's committed seed mixed with what the players contributed."""
+    return sha256_hex({"server_seed": server_seed, "entropy": entropy})
+
+
+def commitment(order: Any, salt: str) -> str:
+    """A sealed order's receipt hash."""
+    return sha256_hex({"order": order, "salt": salt})
+
+
+class RecordBuilder:
+    """Builds a record in memory alongside the live state (self-play, tests, the service)."""
+
+    def __init__(
+        self,
+        game: GameModule,
+        seats: list[str],
+        options: dict[str, Any],
+        server_seed: str,
+        entropy: list[str] | None = None,
+    ) -> None:
+        self.game = game
+        self.server_seed = server_seed
+        self.entropy = list(entropy or [])
+        options = game.info.resolve_options(options)
+        step = game.setup(derive_seed(server_seed, self.entropy), seats, options)
+        self.state = step.state
+        self.events: list[dict[str, Any]] = list(step.events)
+        self.entries: list[dict[str, Any]] = []
+        self._append(
+            "setup",
+            {
+                "game": game.info.id,
+                "rules_version": game.info.rules_version,
+                "options": options,
+                "seats": seats,
+                "seed_commitment": seed_commitment(server_seed),
+                "entropy": self.entropy,
+            },
+        )
+
+    def _append(self, kind: str, data: dict[str, Any]) -> dict[str, Any]:
+        entry = {
+            "index": len(self.entries),
+            "kind": kind,
+            "data": data,
+            "prev": self.entries[-1]["hash"] if self.entries else GENESIS,
+            "state_hash": sha256_hex(self.state),
+        }
+        entry["hash"] = entry_hash(entry)
+        self.entries.append(entry)
+        return entry
+
+    def apply(
+        self,
+        orders: dict[str, Any],
+        defaulted: list[str] | None = None,
+        salts: dict[str, str] | None = None,
+    ) -> Step:
+        step = apply_checked(self.game, self.state, orders)
+        self.state = step.state
+        self.events.extend(step.events)
+        self._append("orders", {"orders": orders, "defaulted": sorted(defaulted or []), "salts": salts or {}})
+        return step
+
+    def note(self, action: str, **data: Any) -> None:
+        self._append("note", {"action": action, **data})
+
+    def export(self, reveal_seed: bool | None = None) -> dict[str, Any]:
+        """The export document; the seed is revealed once the game is over (or on request)."""
+        over = not self.game.prompts(self.state)
+        reveal = over if reveal_seed is None else reveal_seed
+        return export_document(self.game, self.entries, self.server_seed if reveal else None)
+
+
+def export_document(game: GameModule, entries: list[dict[str, Any]], server_seed: str | None) -> dict[str, Any]:
+    setup = entries[0]["data"]
+    return {
+        "format": RECORD_FORMAT,
+        "game": game.info.id,
+        "rules_version": setup["rules_version"],
+        "seed_commitment": setup["seed_commitment"],
+        "server_seed": server_seed,
+        "entries": entries,
+    }

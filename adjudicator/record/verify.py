@@ -1,0 +1,161 @@
+"""Offline verification of an exported record: chain, receipts, seed and replayed state hashes."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from adjudicator.engine import (
+    GameModule,
+    IllegalOrder,
+    State,
+    apply_checked,
+    canonical_json,
+    get_game,
+    sha256_hex,
+)
+
+from .chain import GENESIS, RECORD_FORMAT, commitment, derive_seed, entry_hash, seed_commitment
+
+ENTRY_KEYS = {"index", "kind", "data", "prev", "state_hash", "hash"}
+DOCUMENT_KEYS = {"format", "game", "rules_version", "seed_commitment", "server_seed", "entries"}
+
+
+class VerifyError(Exception):
+    """The first problem found in a record; `index` is the bad entry (None: the document)."""
+
+    def __init__(self, message: str, index: int | None = None) -> None:
+        where = "record" if index is None else f"entry {index}"
+        super().__init__(f"{where}: {message}")
+        self.index = index
+
+
+@dataclass
+class VerifyReport:
+    game: str
+    entries: int
+    replayed: bool  # False while the seed is still secret: only the chain could be checked
+    finished: bool
+    final_state_hash: str
+
+
+def check_chain(entries: list[dict[str, Any]]) -> None:
+    prev = GENESIS
+    for position, entry in enumerate(entries):
+        if not isinstance(entry, dict):
+            raise VerifyError("is not an object", position)
+        if set(entry) != ENTRY_KEYS:
+            raise VerifyError(f"must have exactly the keys {', '.join(sorted(ENTRY_KEYS))}", position)
+        if entry["index"] != position:
+            raise VerifyError(f"has index {entry['index']!r}, expected {position}", position)
+        if entry["prev"] != prev:
+            raise VerifyError("does not link to the previous entry's hash", position)
+        if entry_hash(entry) != entry["hash"]:
+            raise VerifyError("its hash does not match its contents", position)
+        prev = entry["hash"]
+
+
+def replay_record(doc: dict[str, Any]) -> Iterator[tuple[dict[str, Any], State]]:
+    """Yield (entry, state after it) for every entry, checking each state hash as it goes."""
+    entries = doc["entries"]
+    setup = entries[0]
+    if setup["kind"] != "setup":
+        raise VerifyError("the first entry must be the setup", 0)
+    data = setup["data"]
+    try:
+        game: GameModule = get_game(data["game"])
+    except KeyError as exc:
+        raise VerifyError(str(exc), 0) from None
+    if data["rules_version"] != game.info.rules_version:
+        raise VerifyError(
+            f"was played under rules version {data['rules_version']}, this build has "
+            f"{game.info.rules_version}",
+            0,
+        )
+    server_seed = doc.get("server_seed")
+    if server_seed is None:
+        raise VerifyError("the seed is not revealed yet, so the game cannot be replayed")
+    if seed_commitment(server_seed) != data["seed_commitment"]:
+        raise VerifyError("the revealed seed does not match the published commitment", 0)
+    state = game.setup(derive_seed(server_seed, data["entropy"]), data["seats"], data["options"]).state
+    if sha256_hex(state) != setup["state_hash"]:
+        raise VerifyError("the replayed setup state differs from the recorded one", 0)
+    yield setup, state
+    for entry in entries[1:]:
+        index = entry["index"]
+        if entry["kind"] == "orders":
+            body = entry["data"]
+            prompts = game.prompts(state)
+            for seat in body.get("salts") or {}:
+                prompt = prompts.get(seat)
+                if prompt is None or not prompt.sealed:
+                    raise VerifyError(f"has a salt for {seat}, who had no sealed prompt", index)
+                if seat not in body["orders"]:
+                    raise VerifyError(f"has a salt but no order for {seat}", index)
+            try:
+                state = apply_checked(game, state, body["orders"]).state
+            except (IllegalOrder, KeyError, TypeError, ValueError) as exc:
+                raise VerifyError(f"does not replay: {exc}", index) from None
+        elif entry["kind"] != "note":
+            raise VerifyError(f"has unknown kind {entry['kind']!r}", index)
+        if sha256_hex(state) != entry["state_hash"]:
+            raise VerifyError("the replayed state differs from the recorded state hash", index)
+        yield entry, state
+
+
+def sealed_receipts(entry: dict[str, Any]) -> dict[str, str]:
+    """The receipt hash of each sealed order in an orders entry."""
+    body = entry["data"]
+    return {seat: commitment(body["orders"][seat], salt) for seat, salt in (body.get("salts") or {}).items()}
+
+
+def verify_record(doc: Any, receipts: dict[int, dict[str, str]] | None = None) -> VerifyReport:
+    """Check a whole exported record; raise VerifyError at the first problem.
+
+    `receipts` optionally maps an entry index to the receipt hashes players were given; each must
+    match the order and salt published in that entry.
+    """
+    if not isinstance(doc, dict) or doc.get("format") != RECORD_FORMAT:
+        raise VerifyError(f"is not a {RECORD_FORMAT} document")
+    if set(doc) != DOCUMENT_KEYS:
+        raise VerifyError(f"must have exactly the keys {', '.join(sorted(DOCUMENT_KEYS))}")
+    entries = doc.get("entries")
+    if not isinstance(entries, list) or not entries:
+        raise VerifyError("has no entries")
+    check_chain(entries)
+    setup = entries[0]["data"]
+    for key in ("game", "rules_version", "seed_commitment"):
+        if doc.get(key) != setup.get(key):
+            raise VerifyError(f"its header's {key} disagrees with its setup entry")
+    for index, expected in (receipts or {}).items():
+        got = sealed_receipts(entries[index])
+        for seat, value in expected.items():
+            if got.get(seat) != value:
+                raise VerifyError(f"the receipt of {seat} does not match the published order", index)
+    if doc.get("server_seed") is None:
+        return VerifyReport(setup["game"], len(entries), False, False, entries[-1]["state_hash"])
+    state: State = {}
+    for _entry, replayed in replay_record(doc):
+        state = replayed
+    game = get_game(setup["game"])
+    return VerifyReport(setup["game"], len(entries), True, not game.prompts(state), entries[-1]["state_hash"])
+
+
+def verify_bytes(raw: bytes) -> VerifyReport:
+    """Verify an export file as bytes. Exports are canonical JSON, so any changed byte shows:
+    either the document no longer parses, or it is no longer canonical, or a hash breaks."""
+    body = raw[:-1] if raw.endswith(b"\n") else raw
+    try:
+        doc = json.loads(body.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise VerifyError(f"is not valid UTF-8 JSON ({exc})") from None
+    if canonical_json(doc) != body:
+        raise VerifyError("is not in canonical form (it was edited after export)")
+    return verify_record(doc)
+
+
+def export_bytes(doc: dict[str, Any]) -> bytes:
+    """The bytes of an export file: canonical JSON plus a final newline."""
+    return canonical_json(doc) + b"\n"
