@@ -1,0 +1,101 @@
+"""The China game module: the protocol answers, delegating to the rules modules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adjudicator.engine import (
+    Event,
+    FlowGame,
+    GameInfo,
+    IllegalOrder,
+    Option,
+    Order,
+    Outcome,
+    Prompt,
+    Step,
+    event,
+    redact,
+)
+
+from . import invariants as checks
+from .components import SEAT_COLOURS
+from .grammar import format_order, grammar_help, parse_order
+from .render import render_event, render_view
+from .state import SIDE_CHOICES, State, new_state
+from .turn import FLOW
+
+
+class China(FlowGame):
+    flow = FLOW
+
+    info = GameInfo(
+        id="china",
+        title="China",
+        rules_version="1",
+        min_seats=3,
+        max_seats=5,
+        options=(
+            Option("side", "auto", SIDE_CHOICES,
+                   "Board side. Only 4 players choose (3-4 or 4-5); auto: 3-4 for 3 and 4 players, "
+                   "4-5 for 5 players."),
+            Option("fortifications", False, (False, True),
+                   "The variant for experienced players: each player has one fortification."),
+        ),
+        summary="Michael Schacht, 2005. Build houses and send emissaries across nine regions of China.",
+    )
+
+    def seat_names(self, count: int, options: dict[str, Any]) -> list[str]:
+        return SEAT_COLOURS[:count]
+
+    def setup(self, seed: str, seats: list[str], options: dict[str, Any]) -> Step:
+        if not self.info.min_seats <= len(seats) <= self.info.max_seats:
+            raise IllegalOrder("China is played by 3, 4 or 5 players")
+        if len(set(seats)) != len(seats):
+            raise IllegalOrder("seat names must differ")
+        state = new_state(seed, seats, self.info.resolve_options(options))
+        events: list[Event] = [event("game-started", seats=list(seats), side=state["board"],
+                                     stand_in=state["stand_in_board"], options=state["options"])]
+        FLOW.start(state, "turn")
+        FLOW.settle(state, events)
+        return Step(state, events)
+
+    def view(self, state: State, seat: str | None) -> State:
+        view = redact(state, seat)
+        # Derived public facts: how many cards each seat holds and how many are left in the deck.
+        view["hand_sizes"] = {s: len(part["hand"]) for s, part in state["private"].items()}
+        view["deck_size"] = len(state["secret"]["deck"])
+        return view
+
+    def parse_order(self, text: str, prompt: Prompt) -> Order:
+        return parse_order(text, prompt)
+
+    def format_order(self, order: Order) -> str:
+        return format_order(order)
+
+    def grammar_help(self) -> str:
+        return grammar_help()
+
+    def render_event(self, ev: Event) -> str:
+        return render_event(ev)
+
+    def render_view(self, view: State, seat: str | None) -> str:
+        return render_view(view, seat)
+
+    def invariants(self, state: State) -> list[str]:
+        return checks.check(state)
+
+    def outcome(self, state: State) -> Outcome | None:
+        result = state.get("result")
+        if not result:
+            return None
+        winners = list(result["winners"])
+        scores = dict(result["scores"])
+        who = " and ".join(winners)
+        verb = "share the throne" if len(winners) > 1 else "is the new Emperor"
+        tied = sum(1 for p in scores.values() if p == scores[winners[0]]) > len(winners)
+        tie = f" (tie broken by {result['pieces_left'][winners[0]]} pieces left in supply)" if tied else ""
+        return Outcome(winners=winners, scores=scores, summary=f"{who} {verb} with {scores[winners[0]]} points{tie}.")
+
+
+GAME = China()

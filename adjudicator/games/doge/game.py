@@ -1,0 +1,101 @@
+"""The Doge game module: the protocol answers, delegating to the phase modules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adjudicator.engine import (
+    Event,
+    FlowGame,
+    GameInfo,
+    IllegalOrder,
+    Option,
+    Order,
+    Outcome,
+    Prompt,
+    Step,
+    event,
+)
+
+from . import elections, palaces, placement, scoring  # noqa: F401  (they register the flow's nodes)
+from .board import houses_on_board
+from .data import DEFAULT_MAX_YEARS, MAX_YEARS_CHOICES, SEAT_COLOURS
+from .flowbase import FLOW
+from .grammar import format_order, grammar_help, parse_order
+from .invariants import violated
+from .render import render_event, render_view
+from .state import new_state, start_year
+
+State = dict[str, Any]
+
+
+class Doge(FlowGame):
+    flow = FLOW
+
+    info = GameInfo(
+        id="doge",
+        title="Doge",
+        rules_version="1",
+        min_seats=3,
+        max_seats=4,
+        options=(
+            Option(
+                "max_years",
+                DEFAULT_MAX_YEARS,
+                MAX_YEARS_CHOICES,
+                "Adjudicator safety valve (not a rule of the game): stop after this many years.",
+            ),
+        ),
+        summary="Leo Colovini, 2000. Win elections in Venice's districts and build palaces to become Doge.",
+    )
+
+    def seat_names(self, count: int, options: dict[str, Any]) -> list[str]:
+        return SEAT_COLOURS[:count]
+
+    def setup(self, seed: str, seats: list[str], options: dict[str, Any]) -> Step:
+        if not self.info.min_seats <= len(seats) <= self.info.max_seats:
+            raise IllegalOrder("Doge is played by 3 or 4 players")
+        if len(set(seats)) != len(seats):
+            raise IllegalOrder("seat names must differ")
+        state = new_state(seed, seats, self.info.resolve_options(options))
+        events: list[Event] = [event("game-started", seats=list(seats), rounds=state["rounds"],
+                                     max_years=state["options"]["max_years"])]
+        start_year(state, events)
+        FLOW.start(state, "placement", round=1)
+        FLOW.settle(state, events)
+        return Step(state, events)
+
+    def parse_order(self, text: str, prompt: Prompt) -> Order:
+        return parse_order(text, prompt)
+
+    def format_order(self, order: Order) -> str:
+        return format_order(order)
+
+    def grammar_help(self) -> str:
+        return grammar_help()
+
+    def render_event(self, ev: Event) -> str:
+        return render_event(ev)
+
+    def render_view(self, view: State, seat: str | None) -> str:
+        return render_view(view, seat)
+
+    def invariants(self, state: State) -> list[str]:
+        return violated(state)
+
+    def outcome(self, state: State) -> Outcome | None:
+        result = state.get("result")
+        if not result:
+            return None
+        winners = result["winners"]
+        scores = dict(result["palaces"])
+        best = scores[winners[0]]
+        houses = houses_on_board(state, winners[0])
+        who = " and ".join(winners)
+        verb = "share the win" if len(winners) > 1 else "is the new Doge"
+        safety = "" if result["reason"] == "doge" else " (adjudicator safety end)"
+        summary = f"{who} {verb} with {best} palaces and {houses} houses after year {result['year']}{safety}."
+        return Outcome(winners=list(winners), scores=scores, summary=summary)
+
+
+GAME = Doge()

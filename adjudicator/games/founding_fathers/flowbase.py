@@ -1,0 +1,47 @@
+"""The flow object and the node base class (cheap `waiting`, prompts built from `choices`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adjudicator.engine import Flow, Node, Order, Prompt
+
+State = dict[str, Any]
+
+
+class FFNode(Node):
+    kind = ""
+    sealed = False
+
+    def waiting(self, state: State, args: dict[str, Any]) -> list[str]:
+        return []
+
+    def choices(self, state: State, args: dict[str, Any], seat: str) -> list[Order]:
+        return []
+
+    def text(self, state: State, args: dict[str, Any], seat: str) -> str:
+        return ""
+
+    def prompts(self, state: State, args: dict[str, Any]) -> dict[str, Prompt]:
+        waiting = self.waiting(state, args)
+        group = f"{self.kind}-{state['turn']}" if self.sealed and waiting else None
+        return {
+            seat: Prompt(seat=seat, kind=self.kind, choices=self.choices(state, args, seat),
+                         sealed=group is not None, group=group, text=self.text(state, args, seat),
+                         presorted=True)
+            for seat in waiting
+        }
+
+    def default(self, state: State, args: dict[str, Any], seat: str) -> Order:
+        return self.choices(state, args, seat)[0]
+
+
+FLOW = Flow({})
+
+
+def node(name: str):
+    def register(cls: type[Node]) -> type[Node]:
+        FLOW.nodes[name] = cls()
+        return cls
+
+    return register

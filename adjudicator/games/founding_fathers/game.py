@@ -1,0 +1,128 @@
+"""The Founding Fathers game module: the protocol answers, delegating to the phase modules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adjudicator.engine import (
+    Event,
+    GameInfo,
+    GameModule,
+    IllegalOrder,
+    Option,
+    Order,
+    Outcome,
+    Prompt,
+    Step,
+    event,
+)
+
+from . import committee, election, issues, people, persuasion, turn, windows  # noqa: F401  (they register the flow's nodes)
+from .data import DEFAULT_DECK, installed_decks
+from .flowbase import FLOW, FFNode
+from .grammar import format_order, grammar_help, parse_order
+from .invariants import violated
+from .persuasion import leader_round
+from .render import render_event, render_view
+from .state import SEAT_COLOURS, new_state
+from .turn import finish
+from .windows import apply_window, with_windows
+
+State = dict[str, Any]
+
+
+class FoundingFathers(GameModule):
+    info = GameInfo(
+        id="founding-fathers",
+        title="Founding Fathers",
+        rules_version="1.6",
+        min_seats=3,
+        max_seats=6,
+        options=(
+            Option("deck", DEFAULT_DECK, tuple(installed_decks()), "The installed card deck to play with."),
+            Option("scenario", "standard", ("standard", "B", "C"),
+                   "Standard game (1789), scenario B (Jefferson-Jackson era, 1805) or C (countdown to civil war, 1841)."),
+            Option("reduced_faction", False, (False, True),
+                   "Optional rule: a player down to one statesman may pay 1 influence to receive another."),
+            Option("bad_reputation", False, (False, True),
+                   "Optional rule: black cubes for raising the tension; they bar a win after a civil war."),
+            Option("black_rings", False, (False, True),
+                   "Play-report rule (not in rulebook 1.6): losing nominees take black rings; two bar running."),
+            Option("persuasion", False, (False, True),
+                   "Optional rule: faction leaders, and persuading other players' statesmen to change faction."),
+            Option("reduced_negotiation", False, (False, True),
+                   "Variant: the players draft the vacant offices (most Congress votes first); the President appoints none."),
+        ),
+        summary="Rick Heli, 2007. Govern the young American republic, 1789-1861, and keep it alive.",
+    )
+
+    def seat_names(self, count: int, options: dict[str, Any]) -> list[str]:
+        return SEAT_COLOURS[:count]
+
+    def setup(self, seed: str, seats: list[str], options: dict[str, Any]) -> Step:
+        if not 3 <= len(seats) <= 6 or len(set(seats)) != len(seats):
+            raise IllegalOrder("Founding Fathers is played by 3 to 6 players with distinct seat names")
+        state = new_state(seed, seats, self.info.resolve_options(options))
+        events: list[Event] = [event("game-started", seats=list(seats), deck=state["deck"])]
+        FLOW.start(state, "turn", stage="people" if state["phase"] == "people" else "issues")
+        if state["options"].get("persuasion"):
+            leader_round(state, False)
+        FLOW.settle(state, events)
+        return Step(state, events)
+
+    def prompts(self, state: State) -> dict[str, Prompt]:
+        return with_windows(state, FLOW.prompts(state))
+
+    def apply(self, state: State, orders: dict[str, Order]) -> Step:
+        if FLOW.top(state) is None:
+            raise IllegalOrder("the game is over; no orders are expected")
+        events: list[Event] = []
+        if len(orders) == 1:
+            seat, order = next(iter(orders.items()))
+            own = FLOW.prompts(state).get(seat)
+            if own is not None and not own.sealed and own.find(order) is None:
+                apply_window(state, seat, order, events)  # an any-time card or a trade offer
+                FLOW.settle(state, events)
+                if state.get("ending") and state.get("result") is None:
+                    finish(state, events)
+                return Step(state, events)
+        FLOW.apply(state, orders, events)
+        if state.get("ending") and state.get("result") is None:
+            finish(state, events)
+        return Step(state, events)
+
+    def default_order(self, state: State, seat: str) -> Order:
+        frame = FLOW.top(state)
+        nd = FLOW.nodes[frame["node"]] if frame else None
+        if frame is None or not isinstance(nd, FFNode) or seat not in nd.waiting(state, frame["args"]):
+            raise IllegalOrder(f"{seat} has nothing to decide now")
+        return nd.default(state, frame["args"], seat)
+
+    def parse_order(self, text: str, prompt: Prompt) -> Order:
+        return parse_order(text, prompt)
+
+    def format_order(self, order: Order) -> str:
+        return format_order(order)
+
+    def grammar_help(self) -> str:
+        return grammar_help()
+
+    def render_event(self, ev: Event) -> str:
+        return render_event(ev)
+
+    def render_view(self, view: State, seat: str | None) -> str:
+        return render_view(view, seat)
+
+    def invariants(self, state: State) -> list[str]:
+        return violated(state)
+
+    def outcome(self, state: State) -> Outcome | None:
+        r = state.get("result")
+        if not r:
+            return None
+        who = " and ".join(r["winners"])
+        return Outcome(winners=list(r["winners"]), scores=dict(r["scores"]),
+                       summary=f"{who} win{'s' if len(r['winners']) == 1 else ''} after turn {r['turn']} ({r['reason']}).")
+
+
+GAME = FoundingFathers()

@@ -1,0 +1,5 @@
+"""1960: The Making of the President (GMT 2017 edition): a pure rules module for the adjudicator."""
+
+from .game import GAME, NineteenSixty
+
+__all__ = ["GAME", "NineteenSixty"]
