@@ -1,0 +1,5 @@
+"""The `pbem` command line."""
+
+from .main import main
+
+__all__ = ["main"]

@@ -1,0 +1,31 @@
+"""Entry point: dispatches `pbem <command>` to the command modules (imported lazily)."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+COMMANDS = {
+    "run": ("adjudicator.cli.run", "start web, worker, beat and mail on one machine"),
+    "selfplay": ("adjudicator.cli.selfplay", "play random full games and check invariants"),
+    "verify": ("adjudicator.cli.verify", "replay an exported record offline and check every hash"),
+    "boards": ("adjudicator.cli.boards", "validate a replacement China board file"),
+    "decks": ("adjudicator.cli.decks", "validate a replacement Founding Fathers deck file"),
+    "bench": ("adjudicator.cli.bench", "print speed figures for a game (`pbem bench mail`: the mail path)"),
+    "smtp": ("adjudicator.cli.smtp", "run the built-in SMTP listener for inbound mail"),
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="pbem", description="pbem play-by-email adjudicator")
+    sub = parser.add_subparsers(dest="command", required=True)
+    for name, (_module, help_text) in COMMANDS.items():
+        sub.add_parser(name, help=help_text, add_help=False)
+    args, rest = parser.parse_known_args(argv)
+    module = importlib.import_module(COMMANDS[args.command][0])
+    return int(module.main(rest) or 0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,106 @@
+"""`pbem run`: web, a real Celery worker with beat, on one machine with the embedded defaults.
+
+Embedded default: SQLite in `var/pbem.sqlite`, a Celery broker that needs no server (see
+`workers.celery_app`), outbound mail written to `var/mail/` (one `.eml` per message, listed at /dev/mail), and the
+built-in SMTP listener for inbound mail on 127.0.0.1:2525 (`--smtp-port`, 0 to switch it off).
+Set DATABASE_URL / REDIS_URL to run the same processes against PostgreSQL and Redis.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+
+def _wait_until_up(url: str, timeout: float = 30.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status < 500:
+                    return True
+        except OSError:
+            time.sleep(0.2)
+    return False
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="pbem run", description=__doc__)
+    parser.add_argument("--host", default=os.environ.get("PBEM_HOST", "127.0.0.1"))
+    parser.add_argument("--port", type=int, default=int(os.environ.get("PBEM_PORT", "8000")))
+    parser.add_argument("--no-worker", action="store_true", help="start the web app only")
+    parser.add_argument("--smtp-host", default=os.environ.get("PBEM_SMTP_HOST", "127.0.0.1"))
+    parser.add_argument("--smtp-port", type=int, default=int(os.environ.get("PBEM_SMTP_PORT", "2525")))
+    args = parser.parse_args(argv)
+    if not os.environ.get("SMTP_HOST"):
+        os.environ.setdefault("PBEM_DEV_MAIL", "1")  # embedded default: show the mail at /dev/mail
+
+    Path("var").mkdir(exist_ok=True)
+    base_url = f"http://{args.host}:{args.port}"
+    os.environ.setdefault("PBEM_BASE_URL", base_url)
+
+    from web import create_app  # imported here: `pbem verify` must not need Flask
+
+    app = create_app()
+    children: list[subprocess.Popen[bytes]] = []
+    if not args.no_worker:
+        worker = [sys.executable, "-m", "celery", "-A", "workers.celery_app", "worker", "--beat",
+                  "--pool", "solo", "--loglevel", "warning", "--schedule", "var/celerybeat-schedule"]
+        children.append(subprocess.Popen(worker))
+
+    smtp = None
+    if args.smtp_port:
+        from workers.smtp import start as start_smtp
+
+        try:
+            smtp = start_smtp(args.smtp_host, args.smtp_port)
+        except OSError as exc:
+            print(f"cannot listen for mail on {args.smtp_host}:{args.smtp_port} ({exc}); pass "
+                  "--smtp-port with a free port, or --smtp-port 0 to run without the listener",
+                  file=sys.stderr)
+            for child in children:
+                child.terminate()
+            return 1
+
+    from werkzeug.serving import make_server
+
+    server = make_server(args.host, args.port, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+
+    def stop(*_: object) -> None:
+        server.shutdown()
+
+    signal.signal(signal.SIGTERM, stop)
+    if _wait_until_up(base_url + "/"):
+        print(f"pbem is ready at {base_url}/  (database: {app.config.get('DATABASE_URL', 'default')}; "
+              f"mail goes to var/mail/, listed at {base_url}/dev/mail"
+              + (f"; SMTP for inbound mail on {args.smtp_host}:{args.smtp_port}" if smtp else "") + ")", flush=True)
+    try:
+        while thread.is_alive():
+            thread.join(0.5)
+            for child in children:
+                if child.poll() is not None:
+                    print(f"the worker stopped with exit code {child.returncode}", file=sys.stderr)
+                    server.shutdown()
+                    return 1
+    except KeyboardInterrupt:
+        server.shutdown()
+    finally:
+        if smtp is not None:
+            smtp.stop()
+        for child in children:
+            child.terminate()
+        for child in children:
+            try:
+                child.wait(10)
+            except subprocess.TimeoutExpired:
+                child.kill()
+    return 0

@@ -1,0 +1,101 @@
+"""Markdown bodies and headers of outgoing mail (pure: values in, text out).
+
+Threading: every mail of a game names the same virtual root `<game-ID@domain>` in References, so
+clients group a game into one thread; replies to a player's mail also carry In-Reply-To.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import config
+
+MAX_CHOICES = 40
+
+
+def thread_root(game_id: str) -> str:
+    return f"<game-{game_id}@{config.domain()}>"
+
+
+def headers(game_id: str | None, seat: str = "", reply_to: str = "", in_reply_to: str = "",
+            auto: str = "auto-generated") -> dict[str, str]:
+    """Auto-Submitted on everything we send: a well-behaved autoresponder will not answer it."""
+    h: dict[str, str] = {"Auto-Submitted": auto}
+    refs = []
+    if game_id:
+        h["X-PBEM-Game"] = game_id
+        h["List-Id"] = f"pbem game {game_id} <{game_id}.{config.domain()}>"
+        refs.append(thread_root(game_id))
+    if seat:
+        h["X-PBEM-Seat"] = seat
+    if reply_to:
+        h["Reply-To"] = reply_to
+    if in_reply_to:
+        h["In-Reply-To"] = in_reply_to
+        refs.append(in_reply_to)
+    if refs:
+        h["References"] = " ".join(refs)
+    return h
+
+
+def choices_block(choices: list[str]) -> list[str]:
+    shown = [f"    {c}" for c in choices[:MAX_CHOICES]]
+    if len(choices) > MAX_CHOICES:
+        shown.append(f"    ... and {len(choices) - MAX_CHOICES} more (send STATUS for the full list)")
+    return shown
+
+
+def turn_block(prompt_text: str, sealed: bool, choices: list[str], grammar: str, deadline: str,
+               reply_address: str, full: bool = False) -> list[str]:
+    """Your decision: the prompt, legal choices, grammar with an example, deadline, reply address."""
+    example = choices[0] if choices else "help"
+    lines = ["## Your decision", "", prompt_text, ""]
+    if sealed:
+        lines += ["This order is **sealed**: nobody sees it until everyone in the group has decided. "
+                  "You may replace it by another mail until then.", ""]
+    lines += ["Legal orders now:", ""]
+    lines += [f"    {c}" for c in choices] if full else choices_block(choices)
+    lines += ["", f"How to write orders: {grammar}" if grammar else "One order per line.", "",
+              f"Example: reply to this mail with the line `{example}`", "",
+              f"Deadline: **{deadline}**", "", f"Reply address: {reply_address}", ""]
+    return lines
+
+
+def help_text(domain_hint: str = "") -> str:
+    return "\n".join([
+        "# How to play by mail",
+        "",
+        "Reply to the mail you received (its reply address identifies your seat), one order per line.",
+        "Lines starting with `>` (quoted text) are ignored; `//` starts a comment; `SIGNOFF` ends the",
+        "mail (a signature below it is ignored).",
+        "",
+        "Commands:",
+        "",
+        "    HELP                      this text",
+        "    STATUS                    your view of the board, your decision and every legal order",
+        "    HISTORY [n]               the game log from entry n on",
+        "    LIST                      your games",
+        "    PRESS TO <seats>|ALL      a message to other players, ended by a line ENDPRESS",
+        "    ABSENT <from> <to>        you are away these days (YYYY-MM-DD, your time zone): a deadline",
+        "                              that passes meanwhile waits for your return; ABSENT CANCEL",
+        "    RESIGN                    leave the game (the moderator may replace you)",
+        "    SIGNON <game> <seat> <password>   if your mail client changes the reply address",
+        "",
+        "See the game's page for the rules and the order grammar.",
+    ])
+
+
+def reply_body(title: str, game_id: str, seat: str, sections: list[str], status: list[str],
+               notice: str = "") -> str:
+    lines = [f"# {title} ({game_id}), seat {seat}", ""]
+    if notice:
+        lines += [notice, ""]
+    lines += sections
+    lines += status
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def chat_payload(subject: str, body: str) -> dict[str, Any]:
+    """JSON that Slack (`text`) and Discord (`content`, max 2000 characters) both accept."""
+    text = f"*{subject}*\n{body}"
+    return {"text": text[:3900], "content": text[:1990]}

@@ -1,0 +1,47 @@
+"""Use cases. Adapters (web, workers, CLI, e-mail) call these and nothing below them.
+
+Every function takes an open Session first and commits nothing: wrap calls in
+``with adjudicator.store.transaction() as s:`` and enqueue the returned tasks after the commit.
+See docs/service-api.md.
+"""
+
+from .absence import Absence, absences, cancel_absence, my_absence, set_absence
+from .clock import format_deadline, utcnow
+from .deadlines import sweep_deadlines
+from .digests import send_digests
+from .errors import BadOrder, Conflict, Forbidden, NotFound, NotYourTurn, ServiceError, StaleOrder
+from .inbound import process as process_mail
+from .inbound import receive as receive_mail
+from .lifecycle import create_game, join_game, start_game
+from .moderation import extend_deadline, force_defaults, pause, replace_seat, resume
+from .orders import order_lines, submit, submit_order
+from .players import MAIL_MODES, resign, seat_settings, update_settings
+from .press import PressLine, press_for, public_press, send_press
+from .reading import admin_page, check_invite, export_record, list_games, mail_log, public_game, seat_state
+from .reveal import reveal
+from .tokens import MailKey
+from .types import (
+    CreatedGame,
+    DeadlinePolicy,
+    GameSummary,
+    JoinedSeat,
+    LogLine,
+    PublicPage,
+    Receipt,
+    SeatInfo,
+    SeatPage,
+    Submission,
+    Task,
+)
+
+__all__ = [
+    "BadOrder", "admin_page", "check_invite", "Conflict", "CreatedGame", "DeadlinePolicy", "Forbidden", "GameSummary", "JoinedSeat",
+    "LogLine", "NotFound", "NotYourTurn", "PublicPage", "Receipt", "SeatInfo", "SeatPage", "ServiceError",
+    "StaleOrder", "Submission", "Task", "create_game", "export_record", "extend_deadline",
+    "force_defaults", "format_deadline", "join_game", "list_games", "order_lines", "pause",
+    "public_game", "replace_seat", "resume", "reveal", "seat_state", "start_game", "submit",
+    "submit_order", "sweep_deadlines", "utcnow",
+    "MAIL_MODES", "MailKey", "PressLine", "press_for", "process_mail", "public_press", "receive_mail",
+    "Absence", "absences", "cancel_absence", "my_absence",
+    "mail_log", "resign", "seat_settings", "send_digests", "send_press", "set_absence", "update_settings",
+]

@@ -1,0 +1,71 @@
+"""Bounces of our own mail: each outbox row is sent with its own signed envelope sender (VERP),
+so a delivery report names the row; a report that lost the envelope is matched by our Message-ID.
+
+A matched failure marks the row `bounced` with the reason (moderator page, and the seat's own
+page). A bounce is never answered: that is how mail loops start.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+
+from sqlmodel import Session
+
+from adjudicator.mail.bounce import bounce_address, parse_outbox_message_id, read_bounce
+from adjudicator.store import OutboxMessage
+
+from .clock import as_utc
+from .serverkey import server_key
+
+NOT_FAILURES = ("delayed", "delivered", "relayed", "expanded")
+
+
+def _signature(outbox_id: int) -> str:
+    # signed so that a forged report cannot mark arbitrary rows as bounced
+    digest = hmac.new(server_key().encode(), f"bounce|{outbox_id}".encode(), hashlib.sha256).digest()
+    return base64.b32encode(digest).decode().lower()[:16]
+
+
+def envelope_sender(outbox_id: int) -> str:
+    """MAIL FROM for one outbox row."""
+    return bounce_address(outbox_id, _signature(outbox_id))
+
+
+def _row_by_message_id(s: Session, mid: str) -> OutboxMessage | None:
+    parsed = parse_outbox_message_id(mid)
+    if parsed is None:
+        return None
+    row = s.get(OutboxMessage, parsed[0])
+    created = as_utc(row.created_at) if row is not None else None
+    # the creation time in the id must match too: ids alone are small, guessable numbers
+    return row if created is not None and int(created.timestamp()) == parsed[1] else None
+
+
+def find_bounced(s: Session, raw: bytes, envelope_to: list[str]) -> tuple[OutboxMessage | None, str, str]:
+    """(our row or None, the report's action, its reason)."""
+    report = read_bounce(raw, envelope_to)
+    row: OutboxMessage | None = None
+    for outbox_id, signature in report.verp:
+        if hmac.compare_digest(signature, _signature(outbox_id)):
+            row = s.get(OutboxMessage, outbox_id)
+            break
+    for mid in report.message_ids if row is None else []:
+        row = _row_by_message_id(s, mid)
+        if row is not None:
+            break
+    reason = report.reason + (f" ({report.recipient})" if report.recipient else "")
+    return row, report.action, reason
+
+
+def record_bounce(s: Session, raw: bytes, envelope_to: list[str]) -> str:
+    """Mark the outbox row a bounce refers to; returns the line for the inbox log."""
+    row, action, reason = find_bounced(s, raw, envelope_to)
+    if row is None or row.channel != "mail":
+        return f"bounce not matched to any of our messages: {reason}"
+    if action in NOT_FAILURES:
+        return f"delivery report ({action}) for outbox {row.id}: not a failure"
+    row.status, row.last_error = "bounced", f"bounced: {reason}"[:1000]
+    s.add(row)
+    return f"bounce: outbox {row.id} to {row.to} ({row.seat or 'no seat'}) marked bounced: {reason}"

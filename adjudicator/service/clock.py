@@ -1,0 +1,34 @@
+"""Time helpers: everything is aware UTC; `zoneinfo` only for display."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+def as_utc(dt: datetime | None) -> datetime | None:
+    if dt is None:
+        return None
+    return dt.replace(tzinfo=UTC) if dt.utcoffset() is None else dt.astimezone(UTC)
+
+
+def check_timezone(name: str) -> str:
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        from .errors import ServiceError
+
+        raise ServiceError(f"unknown time zone {name!r}; use a name like Europe/Berlin or UTC") from None
+    return name
+
+
+def format_deadline(dt: datetime | None, timezone: str = "UTC") -> str:
+    """A deadline as players read it, in the game's time zone: '2025-03-04 18:00 CET'."""
+    if dt is None:
+        return "no deadline"
+    local = as_utc(dt).astimezone(ZoneInfo(timezone))  # type: ignore[union-attr]
+    return local.strftime("%Y-%m-%d %H:%M %Z")

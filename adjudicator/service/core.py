@@ -1,0 +1,194 @@
+"""The one write path: every change to a game's record goes through `record_orders` or `append_note`
+on a game row the caller has locked with `locked_game` in the current transaction."""
+
+from __future__ import annotations
+
+import hmac
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlmodel import Session, select
+
+from adjudicator.engine import GameModule, Prompt, apply_checked, get_game, sha256_hex
+from adjudicator.record import GENESIS, entry_hash
+from adjudicator.store import Game, ModeratorAction, RecordEntry, SealedOrder, Seat, lock_game
+
+from . import notify
+from .clock import utcnow
+from .errors import Conflict, Forbidden, NotFound, StaleOrder
+from .tokens import MailKey, mail_key_matches, prompt_token, token_matches
+from .types import Task
+
+# ---------------------------------------------------------------------------- loading and auth
+
+
+def locked_game(s: Session, game_id: str) -> Game:
+    g = lock_game(s, game_id)
+    if g is None:
+        raise NotFound(f"there is no game {game_id!r}; check the link")
+    return g
+
+
+def find_game(s: Session, game_id: str) -> Game:
+    """Read without locking (pages)."""
+    g = s.exec(select(Game).where(Game.public_id == game_id)).first()
+    if g is None:
+        raise NotFound(f"there is no game {game_id!r}; check the link")
+    return g
+
+
+def module_of(g: Game) -> GameModule:
+    return get_game(g.game_type)
+
+
+def seats_of(s: Session, g: Game) -> list[Seat]:
+    return list(s.exec(select(Seat).where(Seat.game_id == g.id).order_by(Seat.position)).all())
+
+
+def seat_row(s: Session, g: Game, seat: str) -> Seat:
+    row = s.exec(select(Seat).where(Seat.game_id == g.id, Seat.seat == seat)).first()
+    if row is None:
+        raise NotFound(f"game {g.public_id} has no seat {seat!r}")
+    return row
+
+
+def auth_seat(s: Session, g: Game, seat: str, seat_token: str | MailKey) -> Seat:
+    """A seat link's token, or a MailKey (reply-address token / SIGNON password) from a mail."""
+    row = seat_row(s, g, seat)
+    if isinstance(seat_token, MailKey):
+        ok = mail_key_matches(row.seat_token_hash, g.public_id, seat, seat_token)
+    else:
+        ok = token_matches(row.seat_token_hash, seat_token)
+    if not ok:
+        raise Forbidden("this seat link is not valid (wrong or replaced); ask the moderator for a new one")
+    return row
+
+
+def auth_admin(g: Game, admin_token: str) -> None:
+    if not token_matches(g.admin_token_hash, admin_token):
+        raise Forbidden(f"wrong moderator token for game {g.public_id}")
+
+
+def require_running(g: Game) -> None:
+    if g.status != "running":
+        raise Conflict(f"game {g.public_id} is {g.status}; orders are accepted only while it runs")
+
+
+# ---------------------------------------------------------------------------- prompts
+
+
+def current_prompts(g: Game) -> dict[str, Prompt]:
+    if g.state is None or g.status == "finished":
+        return {}
+    return module_of(g).prompts(g.state)
+
+
+def sealed_groups(prompts: dict[str, Prompt]) -> dict[str, list[str]]:
+    """Open sealed groups: group -> member seats."""
+    groups: dict[str, list[str]] = {}
+    for seat, p in prompts.items():
+        if p.sealed and p.group:
+            groups.setdefault(p.group, []).append(seat)
+    return groups
+
+
+def sealed_rows(s: Session, g: Game, group: str) -> dict[str, SealedOrder]:
+    rows = s.exec(select(SealedOrder).where(SealedOrder.game_id == g.id, SealedOrder.group == group))
+    return {r.seat: r for r in rows}
+
+
+def token_for(g: Game, seat: str, prompt: Prompt | None) -> str | None:
+    if prompt is None:
+        return None
+    return prompt_token(g.public_id, g.record_length, seat, prompt.to_json())
+
+
+def check_prompt_token(g: Game, seat: str, prompt: Prompt, given: str | None) -> None:
+    """None skips the check (an e-mail without a token; Message-ID dedup covers duplicates)."""
+    if given is None:
+        return
+    expected = token_for(g, seat, prompt) or ""
+    if not hmac.compare_digest(expected, given):
+        raise StaleOrder(
+            "this order was made against an old page (it was already applied or the game moved on); "
+            "reload the page and decide again"
+        )
+
+
+# ---------------------------------------------------------------------------- the record
+
+
+def last_hash(s: Session, g: Game) -> str:
+    if g.record_length == 0:
+        return GENESIS
+    row = s.exec(select(RecordEntry).where(RecordEntry.game_id == g.id, RecordEntry.seq == g.record_length - 1))
+    entry = row.first()
+    assert entry is not None, "record_length and record rows disagree"
+    return entry.hash
+
+
+def append_entry(
+    s: Session, g: Game, kind: str, data: dict[str, Any], state: dict[str, Any], events: list[dict[str, Any]]
+) -> RecordEntry:
+    """Append one chained entry (hashing reused from adjudicator.record) and update the caches."""
+    state_hash = sha256_hex(state)
+    entry = {"index": g.record_length, "kind": kind, "data": data, "prev": last_hash(s, g), "state_hash": state_hash}
+    row = RecordEntry(
+        game_id=g.id, seq=entry["index"], kind=kind, data=data, prev=entry["prev"],
+        state_hash=state_hash, hash=entry_hash(entry), events=events,
+    )
+    s.add(row)
+    g.state = state  # a new object, so the JSON column is marked dirty
+    g.state_hash = state_hash
+    g.record_length += 1
+    g.updated_at = utcnow()
+    s.add(g)
+    s.flush()
+    return row
+
+
+def record_orders(
+    s: Session,
+    g: Game,
+    orders: dict[str, Any],
+    defaulted: list[str] | None = None,
+    salts: dict[str, str] | None = None,
+    now: datetime | None = None,
+) -> list[Task]:
+    """Apply orders (checked by the engine; IllegalOrder propagates before anything is written),
+    append the entry, then open the next deadline or finish the game and queue the e-mails."""
+    now = now or utcnow()
+    game = module_of(g)
+    step = apply_checked(game, g.state or {}, orders)
+    data = {"orders": orders, "defaulted": sorted(defaulted or []), "salts": dict(salts or {})}
+    append_entry(s, g, "orders", data, step.state, step.events)
+    return after_step(s, g, game, step.events, now)
+
+
+def after_step(s: Session, g: Game, game: GameModule, events: list[dict[str, Any]], now: datetime) -> list[Task]:
+    prompts = game.prompts(g.state or {})
+    if not prompts:
+        g.status = "finished"
+        g.due_at = g.reminder_at = None
+        g.paused_remaining = None
+    elif g.status == "running":
+        open_deadline(g, now)
+    s.add(g)
+    return notify.step_mail(s, g, game, events, prompts, seats_of(s, g))
+
+
+def open_deadline(g: Game, now: datetime, seconds: float | None = None) -> None:
+    due = now + timedelta(seconds=g.step_seconds if seconds is None else seconds)
+    g.due_at = due
+    reminder = due - timedelta(seconds=g.reminder_seconds) if g.reminder_seconds > 0 else None
+    g.reminder_at = reminder if reminder is not None and reminder > now else None
+    g.reminded = False
+
+
+def append_note(s: Session, g: Game, action: str, now: datetime | None = None, **data: Any) -> RecordEntry:
+    """A moderator action: a `note` entry (state unchanged) plus a ModeratorAction row."""
+    if g.state is None:
+        raise Conflict(f"game {g.public_id} has not started; there is no record to note {action} in")
+    row = append_entry(s, g, "note", {"action": action, **data}, g.state, [])
+    s.add(ModeratorAction(game_id=g.id, action=action, data=data, at=now or utcnow()))
+    return row

@@ -1,0 +1,40 @@
+"""Daily digests: the held mails of a seat that chose "digest" become one mail per game."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlmodel import Session, select
+
+from adjudicator.mail import compose
+from adjudicator.store import Game, OutboxMessage
+
+from . import notify
+from .clock import utcnow
+from .core import seat_row
+from .types import Task
+
+
+def send_digests(s: Session, now: datetime | None = None) -> list[Task]:
+    now = now or utcnow()
+    held = s.exec(select(OutboxMessage).where(OutboxMessage.status == "held").order_by(OutboxMessage.id)).all()
+    groups: dict[tuple[int | None, str, str], list[OutboxMessage]] = {}
+    for row in held:
+        groups.setdefault((row.game_id, row.to, row.seat), []).append(row)
+    tasks: list[Task] = []
+    for (game_id, to, seat), rows in groups.items():
+        g = s.get(Game, game_id) if game_id else None
+        parts = [f"# Daily digest: {len(rows)} message(s)", ""]
+        for row in rows:
+            parts += ["---", "", f"**{row.subject}**", "", row.body, ""]
+            row.status = "digested"
+            s.add(row)
+        # the seat's own reply address, never a press mail's: a reply to the digest is read as orders
+        reply_to = notify.reply_address(g, seat_row(s, g, seat)) if g and seat else ""
+        hdrs = compose.headers(g.public_id if g else None, seat, reply_to)
+        subject = f"[{g.public_id}] daily digest" if g else "daily digest"
+        task = notify.queue_mail(s, g, to, subject, "\n".join(parts), kind="digest", seat=seat, **hdrs)
+        if task:
+            tasks.append(task)
+    _ = now
+    return tasks

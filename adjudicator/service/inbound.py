@@ -1,0 +1,189 @@
+"""Inbound mail, one code path for SMTP, IMAP and the webhook.
+
+`receive` stores the raw message (one row per Message-ID: the same message twice is applied
+once) and returns an ("ingest", inbox_id) task; `process` handles one stored message in the
+caller's transaction: every message ends with exactly one reply or one logged drop, and the inbox
+row records which, with the DKIM/SPF signals for the moderator.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timedelta
+
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, func, select
+
+from adjudicator.mail import addresses, config
+from adjudicator.mail.body import parse_body, press_reply
+from adjudicator.mail.bounce import is_bounce
+from adjudicator.mail.parse import TooBig, auto_reason, headers_only, message_id_of, parse
+from adjudicator.mail.signals import dkim_result, spf_result
+from adjudicator.store import InboxMessage, OutboxMessage
+
+from . import notify
+from .bounces import record_bounce
+from .clock import utcnow
+from .core import find_game, module_of, seat_row
+from .mailauth import NOT_VALID, Speaker, identify, registered_seats
+from .mailcommands import run, status_footer
+from .tokens import MailKey
+from .types import Task
+
+log = logging.getLogger(__name__)
+
+
+def receive(s: Session, raw: bytes, source: str, envelope_from: str | None = None,
+            envelope_to: list[str] | None = None, peer: str = "") -> list[Task]:
+    """Store one message; [] for a duplicate Message-ID. Oversized messages keep only their headers."""
+    oversized = 0
+    try:
+        parsed_headers = headers_only(raw)
+        mid = message_id_of(parsed_headers, raw)
+        from_addr = str(parsed_headers.get("From") or "")[:998]
+        subject = str(parsed_headers.get("Subject") or "")[:998]
+    except Exception:  # headers that even the tolerant parser rejects
+        mid, from_addr, subject = message_id_of({}, raw), "", ""  # type: ignore[arg-type]
+    if len(raw) > config.max_message_bytes():
+        oversized, raw = len(raw), raw[: config.max_header_bytes()]
+    if s.exec(select(InboxMessage.id).where(InboxMessage.message_id == mid)).first() is not None:
+        log.info("duplicate Message-ID %s ignored", mid)
+        return []
+    row = InboxMessage(message_id=mid, raw=raw, source=source, envelope_from=(envelope_from or "")[:998],
+                       envelope_to=[t[:320] for t in (envelope_to or [])][:20], peer=peer[:64],
+                       from_addr=from_addr, subject=subject, auth={"oversized": oversized} if oversized else {})
+    try:
+        with s.begin_nested():  # two receivers racing on one Message-ID: the second one loses here
+            s.add(row)
+            s.flush()
+    except IntegrityError:
+        log.info("duplicate Message-ID %s ignored (concurrent)", mid)
+        return []
+    return [("ingest", row.id)]
+
+
+def process(s: Session, inbox_id: int, now: datetime | None = None) -> list[Task]:
+    """Handle a stored message once (a second run finds it done and does nothing)."""
+    now = now or utcnow()
+    row = s.exec(select(InboxMessage).where(InboxMessage.id == inbox_id).with_for_update()).first()
+    if row is None or row.status != "new":
+        return []
+    try:
+        with s.begin_nested():
+            tasks, status, outcome = _handle(s, row, now)
+    except Exception as exc:  # a bug must not crash the worker or leave the message half-done
+        log.exception("inbound message %s could not be processed", row.message_id)
+        tasks, status, outcome = [], "dropped", f"internal error: {type(exc).__name__}"
+    if status == "dropped":
+        log.warning("inbound mail %s from %r dropped: %s", row.message_id, row.from_addr, outcome)
+    row.status, row.outcome, row.processed_at = status, outcome[:2000], now
+    s.add(row)
+    return tasks
+
+
+def _handle(s: Session, row: InboxMessage, now: datetime) -> tuple[list[Task], str, str]:
+    raw = bytes(row.raw)
+    envelope_from = row.envelope_from if row.source == "smtp" else None
+    row.auth = {**row.auth, "dkim": dkim_result(raw), "spf": spf_result(row.peer, row.envelope_from)}
+    try:
+        bounced = is_bounce(headers_only(raw), envelope_from)
+    except Exception:  # headers that even the tolerant parser rejects are no bounce we can read
+        bounced = False
+    if bounced:  # never answered (no loops); a failure of our own mail is noted on its outbox row
+        return [], "dropped", record_bounce(s, raw, list(row.envelope_to or []))
+    if row.auth.get("oversized"):
+        return _oversized(s, row, raw, envelope_from, now)
+    try:
+        mail = parse(raw, envelope_from)
+    except TooBig as exc:
+        return [], "dropped", f"too big: {exc}"
+    row.from_addr, row.subject = mail.from_addr, mail.subject
+    if mail.auto_reason:
+        return [], "dropped", f"not answered ({mail.auto_reason}): no mail loops"
+    commands = parse_body(mail.text)
+    signon = next((c.args for c in commands if c.name == "signon"), None)
+    who = identify(s, mail.recipients + list(row.envelope_to or []), signon, mail.from_addr)
+    if who is None:
+        return _unidentified(s, row, mail.from_addr, mail.message_id, mail.subject, now)
+    row.auth = {**row.auth, "via": who.via, "from_registered": who.from_registered}
+    if who.via == "press":  # a reply to a press mail is press to its sender, whole: never orders
+        commands = [press_reply(mail.text, who.press_to)]
+    g = find_game(s, who.game_id)
+    row.game_id, row.seat = g.id, who.seat
+    if _over_limit(s, who.registered, now):
+        return [], "dropped", f"reply limit reached for {who.registered}"
+    result = run(s, who, commands, now)
+    notice = ""
+    if not who.from_registered:
+        notice = (f"**Notice:** this mail came from {addresses.plain(mail.from_addr) or 'an unknown sender'}, "
+                  f"not from the address registered for your seat. It was accepted because it carried your "
+                  f"seat's {'private reply address' if who.via == 'token' else 'SIGNON password'}. If it was "
+                  "not you, tell the moderator at once.")
+    game = module_of(g)
+    body = notify.compose.reply_body(g.title or game.info.title, g.public_id, who.seat, result.sections,
+                                     status_footer(s, who), notice)
+    subject = _re(mail.subject, f"[{g.public_id}] result of your mail")
+    tasks = notify.to_seat(s, g, seat_row(s, g, who.seat), subject, body, "reply",
+                           in_reply_to=mail.message_id, auto="auto-replied", force_mail=True)
+    outcome = f"{who.seat}@{g.public_id} via {who.via}: {', '.join(result.summary) or 'nothing'}"
+    if result.stopped:
+        outcome += " (stopped at an error)"
+    if not tasks:
+        return result.tasks, "dropped", outcome + "; no registered address to reply to"
+    return result.tasks + tasks, "done", outcome
+
+
+def _re(subject: str, fallback: str) -> str:
+    subject = " ".join(subject.split())[:200]
+    if not subject:
+        return fallback
+    return subject if subject.lower().startswith("re:") else f"Re: {subject}"
+
+
+def _over_limit(s: Session, address: str, now: datetime) -> bool:
+    if not address:
+        return False
+    since = now - timedelta(hours=1)
+    count = s.exec(select(func.count(OutboxMessage.id)).where(
+        OutboxMessage.to == address, OutboxMessage.kind == "reply", OutboxMessage.created_at >= since)).one()
+    return count >= config.replies_per_hour()
+
+
+def _plain_reply(s: Session, to: str, subject: str, body: str, in_reply_to: str) -> list[Task]:
+    hdrs = notify.compose.headers(None, in_reply_to=in_reply_to, auto="auto-replied")
+    task = notify.queue_mail(s, None, to, subject, body, kind="reply", **hdrs)
+    return [task] if task else []
+
+
+def _unidentified(s: Session, row: InboxMessage, from_addr: str, message_id: str, subject: str,
+                  now: datetime) -> tuple[list[Task], str, str]:
+    """Help goes only to an address that is registered for some seat (so never to a forged
+    stranger: no backscatter); anything else is a logged drop."""
+    sender = addresses.plain(from_addr)
+    if not sender or not registered_seats(s, sender):
+        return [], "dropped", "sender not identified (no valid reply address or SIGNON) and not registered"
+    if _over_limit(s, sender, now):
+        return [], "dropped", f"reply limit reached for {sender}"
+    body = "\n".join(["# Your mail was not applied", "", NOT_VALID, "", notify.compose.help_text()])
+    return _plain_reply(s, sender, _re(subject, "your mail to pbem"), body, message_id), "done", "help: not identified"
+
+
+def _oversized(s: Session, row: InboxMessage, raw: bytes, envelope_from: str | None,
+               now: datetime) -> tuple[list[Task], str, str]:
+    size = row.auth.get("oversized")
+    msg = headers_only(raw)
+    if auto_reason(msg, envelope_from):
+        return [], "dropped", f"oversized ({size} bytes) automatic mail"
+    recipients = [str(v) for n in ("To", "Cc", "Delivered-To") for v in (msg.get_all(n) or [])]
+    who: Speaker | None = identify(s, recipients + list(row.envelope_to or []), None, str(msg.get("From") or ""))
+    if who is None or not who.registered:
+        return [], "dropped", f"oversized ({size} bytes), sender not identified"
+    g = find_game(s, who.game_id)
+    body = (f"Your mail had {size} bytes; at most {config.max_message_bytes()} are read. Nothing in it was "
+            "applied. Send your orders as plain text, without attachments.")
+    tasks = notify.to_seat(s, g, seat_row(s, g, who.seat), _re(row.subject, "your mail was too big"),
+                           body, "reply", in_reply_to=message_id_of(msg, raw), auto="auto-replied", force_mail=True)
+    return tasks, "done", f"oversized ({size} bytes): told {who.seat}"
+
+
+__all__ = ["MailKey", "process", "receive"]

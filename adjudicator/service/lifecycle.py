@@ -1,0 +1,156 @@
+"""Creating, joining and starting games."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import datetime
+from typing import Any
+
+from sqlmodel import Session, select
+
+from adjudicator.engine import IllegalOrder, get_game
+from adjudicator.record import derive_seed, seed_commitment
+from adjudicator.store import Game, Person, Seat
+
+from . import notify
+from .clock import check_timezone, utcnow
+from .core import append_entry as _append_entry
+from .core import auth_admin, locked_game, open_deadline, seat_row, seats_of
+from .errors import Conflict, Forbidden, NotFound, ServiceError
+from .tokens import hash_token, new_public_id, new_token, token_matches
+from .types import CreatedGame, DeadlinePolicy, JoinedSeat, Task
+
+MAX_ENTROPY = 256
+
+
+def create_game(
+    s: Session,
+    game: str = "doge",
+    seats: int = 4,
+    options: dict[str, Any] | None = None,
+    title: str = "",
+    policy: DeadlinePolicy | None = None,
+    publish_press: bool = False,
+) -> CreatedGame:
+    try:
+        module = get_game(game)
+    except KeyError as exc:
+        raise NotFound(str(exc.args[0])) from None
+    info = module.info
+    if not info.min_seats <= seats <= info.max_seats:
+        raise ServiceError(f"{info.title} takes {info.min_seats} to {info.max_seats} players, not {seats}")
+    try:
+        resolved = info.resolve_options(options)
+    except IllegalOrder as exc:
+        raise ServiceError(str(exc)) from None
+    policy = policy or DeadlinePolicy()
+    check_timezone(policy.timezone)
+    if not 0 <= policy.max_absence_days <= 366:
+        raise ServiceError("the longest absence must be between 0 and 366 days")
+    public_id = new_public_id()
+    while s.exec(select(Game.id).where(Game.public_id == public_id)).first() is not None:
+        public_id = new_public_id()
+    server_seed = secrets.token_hex(32)
+    admin_token = new_token()
+    g = Game(
+        public_id=public_id, game_type=game, options=resolved, title=title or info.title,
+        seat_count=seats, server_seed=server_seed, seed_commitment=seed_commitment(server_seed),
+        admin_token_hash=hash_token(admin_token), step_seconds=policy.step,
+        reminder_seconds=policy.reminder, timezone=policy.timezone, grace_minutes=policy.grace_minutes,
+        max_absence_days=policy.max_absence_days,
+        publish_press=publish_press,
+    )
+    s.add(g)
+    s.flush()
+    invites: dict[str, str] = {}
+    for position, name in enumerate(module.seat_names(seats, resolved)):
+        invites[name] = new_token()
+        s.add(Seat(game_id=g.id, seat=name, position=position, invite_token_hash=hash_token(invites[name])))
+    s.flush()
+    return CreatedGame(public_id, admin_token, invites)
+
+
+def _person(s: Session, email: str, name: str) -> int | None:
+    if not email:
+        return None
+    person = s.exec(select(Person).where(Person.email == email)).first()
+    if person is None:
+        person = Person(email=email, name=name)
+        s.add(person)
+        s.flush()
+    return person.id
+
+
+def join_game(
+    s: Session,
+    game_id: str,
+    seat: str,
+    invite_token: str,
+    name: str,
+    email: str = "",
+    entropy: str = "",
+    now: datetime | None = None,
+) -> JoinedSeat:
+    """Take a seat with its (single-use) invitation. Filling the last seat starts the game; joining a
+    running game is how a replacement player takes over (their entropy is then ignored)."""
+    now = now or utcnow()
+    g = locked_game(s, game_id)
+    row = seat_row(s, g, seat)
+    if g.status == "finished":
+        raise Conflict(f"game {game_id} is over; seats can no longer be taken")
+    if not token_matches(row.invite_token_hash, invite_token):
+        raise Forbidden("this invitation is not valid or was already used; ask the moderator for a new one")
+    seat_token = new_token()
+    row.seat_token_hash = hash_token(seat_token)
+    row.invite_token_hash = None  # single use
+    row.display_name = (name or seat).strip()[:100]
+    row.email = email.strip()
+    row.person_id = _person(s, row.email, row.display_name)
+    if g.status == "pending":
+        row.entropy = entropy[:MAX_ENTROPY]
+    row.joined_at = now
+    s.add(row)
+    s.flush()
+    tasks: list[Task] = []
+    started = False
+    if g.status == "pending" and all(r.seat_token_hash for r in seats_of(s, g)):
+        tasks = _start(s, g, now)
+        started = True
+    return JoinedSeat(game_id, seat, seat_token, started, tasks)
+
+
+def start_game(s: Session, game_id: str, admin_token: str, now: datetime | None = None) -> list[Task]:
+    """Start a pending game whose seats are all taken (normally the last join does this)."""
+    g = locked_game(s, game_id)
+    auth_admin(g, admin_token)
+    if g.status != "pending":
+        raise Conflict(f"game {game_id} has already started")
+    empty = [r.seat for r in seats_of(s, g) if not r.seat_token_hash]
+    if empty:
+        raise Conflict(f"seats still empty: {', '.join(empty)}; every seat must be taken first")
+    return _start(s, g, now or utcnow())
+
+
+def _start(s: Session, g: Game, now: datetime) -> list[Task]:
+    module = get_game(g.game_type)
+    seats = seats_of(s, g)
+    names = [r.seat for r in seats]
+    entropy = [r.entropy for r in seats]  # seat order, so anyone can re-derive the seed
+    step = module.setup(derive_seed(g.server_seed, entropy), names, g.options)
+    data = {
+        "game": module.info.id,
+        "rules_version": module.info.rules_version,
+        "options": g.options,
+        "seats": names,
+        "seed_commitment": g.seed_commitment,
+        "entropy": entropy,
+    }
+    _append_entry(s, g, "setup", data, step.state, step.events)
+    g.status = "running"
+    prompts = module.prompts(step.state)
+    if prompts:
+        open_deadline(g, now)
+    else:  # a game that is over before anyone moves (only degenerate test games)
+        g.status = "finished"
+    s.add(g)
+    return notify.step_mail(s, g, module, step.events, prompts, seats, started=True)

@@ -1,0 +1,148 @@
+"""Running the commands of one mail for an identified seat; each returns Markdown for the reply.
+
+Each command runs in a savepoint, so a failing one is rolled back alone; the first failure stops
+the rest, as the first bad order line does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from sqlmodel import Session
+
+from adjudicator.mail import compose
+from adjudicator.mail.body import Command
+
+from . import notify
+from .absence import cancel_absence, my_absence, set_absence
+from .core import find_game, module_of, seat_row
+from .errors import ServiceError
+from .mailauth import Speaker, registered_seats
+from .orders import submit
+from .players import resign
+from .press import send_press
+from .reading import seat_state
+from .types import Task
+
+
+@dataclass
+class Outcome:
+    sections: list[str] = field(default_factory=list)
+    tasks: list[Task] = field(default_factory=list)
+    stopped: bool = False
+    summary: list[str] = field(default_factory=list)  # one word per command, for the inbox log
+
+
+def run(s: Session, who: Speaker, commands: list[Command], now: datetime) -> Outcome:
+    out = Outcome()
+    for cmd in commands:
+        if cmd.name == "signon":
+            continue
+        try:
+            with s.begin_nested():
+                _one(s, who, cmd, now, out)
+        except ServiceError as exc:
+            out.sections += [f"**Not done:** `{cmd.line or cmd.name}`: {exc}", ""]
+            choices = getattr(exc, "choices", None)
+            if choices:
+                out.sections += ["Legal orders now:", "", *compose.choices_block(choices), ""]
+            out.stopped = True
+        out.summary.append(cmd.name)
+        if out.stopped:
+            out.sections += ["Processing stopped there; the rest of your mail was not read.", ""]
+            break
+    if not out.summary:
+        out.sections += ["Your mail contained no orders or commands. Send HELP for the commands.", ""]
+    return out
+
+
+def _one(s: Session, who: Speaker, cmd: Command, now: datetime, out: Outcome) -> None:
+    g, seat = who.game_id, who.seat
+    if cmd.name == "orders":
+        sub = submit(s, g, seat, who.key, cmd.text, None, now=now)
+        out.tasks += sub.tasks
+        if sub.applied:
+            out.sections += ["## Applied", "", *[f"    {line}" for line in sub.applied], ""]
+        for r in sub.receipts:
+            out.sections += [f"Sealed order `{r.order_text}` received. Receipt (commitment): `{r.commitment}`. "
+                             "You may replace it by another mail until the reveal.", ""]
+        if sub.error:
+            out.sections += ["## Not applied", "", sub.error, ""]
+            if sub.choices:
+                out.sections += ["Legal orders at that point:", "", *compose.choices_block(sub.choices), ""]
+            out.sections += ["Processing stopped at that line; the lines after it were not read.", ""]
+            out.stopped = True
+    elif cmd.name == "help":
+        out.sections += [compose.help_text(), ""]
+    elif cmd.name == "status":
+        page = seat_state(s, g, seat, who.key)  # type: ignore[arg-type]
+        out.sections += ["## Status", "", page.markdown, ""]
+        if page.absence:
+            out.sections += [f"You are marked absent {page.absence} (send `ABSENT CANCEL` to cancel).", ""]
+        if page.receipt:
+            out.sections += [f"Your sealed order: `{page.receipt.order_text}` (receipt `{page.receipt.commitment}`)", ""]
+        if page.prompt is not None:
+            game_row = find_game(s, g)
+            out.sections += notify.turn_lines(game_row, module_of(game_row), seat_row(s, game_row, seat),
+                                              _prompt(game_row, seat), full=True)[4:]
+    elif cmd.name == "history":
+        page = seat_state(s, g, seat, who.key)  # type: ignore[arg-type]
+        start = int(cmd.args[0]) if cmd.args and cmd.args[0].isdigit() else max(0, len(page.log) - 30)
+        lines = [f"{line.index}. {line.markdown}" for line in page.log if line.index >= start][:200]
+        out.sections += ["## History", "", *(lines or ["(nothing yet)"]), ""]
+    elif cmd.name == "list":
+        rows = registered_seats(s, who.registered)
+        out.sections += ["## Your games", "", *[f"- {gm.public_id}: {gm.title} ({gm.game_type}), seat {r.seat}, "
+                                                f"{gm.status}" for gm, r in rows], ""]
+    elif cmd.name == "press":
+        out.tasks += send_press(s, g, seat, who.key, cmd.args, cmd.text, via="mail", now=now)
+        out.sections += [f"Press sent to {', '.join(cmd.args)}.", ""]
+    elif cmd.name == "absent":
+        out.sections += _absent(s, who, cmd.args, now)
+    elif cmd.name == "resign":
+        resign(s, g, seat, who.key, now)
+        out.sections += ["You resigned. Default orders are applied for your seat at each deadline until the "
+                         "moderator replaces you.", ""]
+    elif cmd.name == "error":
+        raise ServiceError(cmd.text)
+    else:  # pragma: no cover - body.parse_body only produces the names above
+        raise ServiceError(f"unknown command {cmd.name}")
+
+
+def _prompt(g, seat: str):  # type: ignore[no-untyped-def]
+    from .core import current_prompts
+
+    return current_prompts(g)[seat]
+
+
+def _absent(s: Session, who: Speaker, args: list[str], now: datetime) -> list[str]:
+    """ABSENT <from> <to> (dates YYYY-MM-DD in your time zone), ABSENT CANCEL, or ABSENT alone."""
+    if [a.upper() for a in args] == ["CANCEL"]:
+        had = cancel_absence(s, who.game_id, who.seat, who.key)
+        return ["Your absence was cancelled." if had else "You had no absence to cancel.", ""]
+    if not args:
+        current = my_absence(s, who.game_id, who.seat, who.key)
+        return [f"Your absence: {current.text}." if current and current.until > now else "You have no absence.", ""]
+    if len(args) != 2:
+        raise ServiceError("write ABSENT <first day> <last day> with dates as YYYY-MM-DD, or ABSENT CANCEL")
+    absence = set_absence(s, who.game_id, who.seat, who.key, args[0], args[1], now=now)
+    return [f"Absence recorded: {absence.text}. If a deadline passes while you are away and we are waiting "
+            "for you, it moves to the end of your absence instead of defaulting you; the moderator sees it. "
+            "Send `ABSENT CANCEL` to cancel it.", ""]
+
+
+def status_footer(s: Session, who: Speaker) -> list[str]:
+    """The seat's current decision after the mail, short (the reply ends with it)."""
+    g = find_game(s, who.game_id)
+    if g.status != "running":
+        return [f"The game is {g.status}.", ""]
+    from .core import current_prompts
+
+    prompt = current_prompts(g).get(who.seat)
+    if prompt is None:
+        return ["## Now", "", "You have nothing to decide at the moment; you will get a mail when you do.", ""]
+    game = module_of(g)
+    choices = [game.format_order(c) for c in prompt.choices]
+    return ["## Now", "", prompt.text or prompt.kind, "", "Legal orders now:", "", *compose.choices_block(choices),
+            "", f"Reply address: {notify.reply_address(g, seat_row(s, g, who.seat))}", ""]

@@ -1,0 +1,99 @@
+"""Moderator actions. Each writes a `note` record entry and a ModeratorAction row."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from sqlmodel import Session
+
+from adjudicator.store import ModeratorAction
+
+from .clock import as_utc, utcnow
+from .core import append_note, auth_admin, locked_game, open_deadline, seat_row
+from .deadlines import apply_defaults
+from .errors import Conflict, ServiceError
+from .reveal import complete_groups
+from .tokens import hash_token, new_token
+from .types import Task
+
+
+def pause(s: Session, game_id: str, admin_token: str, now: datetime | None = None) -> None:
+    """Stop the clock; the time left is kept for `resume`. Orders are refused while paused."""
+    now = now or utcnow()
+    g = locked_game(s, game_id)
+    auth_admin(g, admin_token)
+    if g.status != "running":
+        raise Conflict(f"game {game_id} is {g.status}; only a running game can be paused")
+    due = as_utc(g.due_at)
+    g.paused_remaining = max(0, int((due - now).total_seconds())) if due else None
+    g.status = "paused"
+    g.due_at = g.reminder_at = None
+    s.add(g)
+    append_note(s, g, "pause", now, remaining_seconds=g.paused_remaining)
+
+
+def resume(s: Session, game_id: str, admin_token: str, now: datetime | None = None) -> list[Task]:
+    now = now or utcnow()
+    g = locked_game(s, game_id)
+    auth_admin(g, admin_token)
+    if g.status != "paused":
+        raise Conflict(f"game {game_id} is {g.status}, not paused")
+    g.status = "running"
+    # at least an hour, so that a game paused at its deadline does not expire on resume
+    remaining = g.paused_remaining if g.paused_remaining is not None else g.step_seconds
+    open_deadline(g, now, max(remaining, min(3600, g.step_seconds)))
+    g.paused_remaining = None
+    s.add(g)
+    append_note(s, g, "resume", now, due_at=as_utc(g.due_at).isoformat())  # type: ignore[union-attr]
+    return complete_groups(s, g)  # groups completed before the pause are revealed now
+
+
+def extend_deadline(s: Session, game_id: str, admin_token: str, hours: float,
+                    now: datetime | None = None) -> datetime:
+    """Move the current deadline by `hours` (negative shortens it); returns the new deadline."""
+    now = now or utcnow()
+    g = locked_game(s, game_id)
+    auth_admin(g, admin_token)
+    due = as_utc(g.due_at)
+    if g.status != "running" or due is None:
+        raise Conflict(f"game {game_id} is {g.status} and has no running deadline")
+    new_due = due + timedelta(hours=hours)
+    if new_due <= now:
+        raise ServiceError("the new deadline would be in the past; use force_defaults to end the turn now")
+    open_deadline(g, now, int((new_due - now).total_seconds()))
+    s.add(g)
+    append_note(s, g, "extend_deadline", now, hours=str(hours), due_at=new_due.isoformat())
+    return as_utc(g.due_at)  # type: ignore[return-value]
+
+
+def replace_seat(s: Session, game_id: str, admin_token: str, seat: str, now: datetime | None = None) -> str:
+    """Invalidate the seat's token and return a new invitation for the replacement player."""
+    now = now or utcnow()
+    g = locked_game(s, game_id)
+    auth_admin(g, admin_token)
+    if g.status == "finished":
+        raise Conflict(f"game {game_id} is over")
+    row = seat_row(s, g, seat)
+    invite = new_token()
+    row.seat_token_hash = None
+    row.invite_token_hash = hash_token(invite)
+    row.generation += 1
+    row.email = ""
+    row.joined_at = None
+    s.add(row)
+    if g.state is not None:
+        append_note(s, g, "replace_seat", now, seat=seat, generation=row.generation)
+    else:  # no record yet: only the moderator log
+        s.add(ModeratorAction(game_id=g.id, action="replace_seat", data={"seat": seat}, at=now))
+    return invite
+
+
+def force_defaults(s: Session, game_id: str, admin_token: str, now: datetime | None = None) -> list[Task]:
+    """End the current turn now: defaults for every waiting seat, as if the deadline had passed."""
+    now = now or utcnow()
+    g = locked_game(s, game_id)
+    auth_admin(g, admin_token)
+    if g.status != "running":
+        raise Conflict(f"game {game_id} is {g.status}; defaults can only be forced while it runs")
+    append_note(s, g, "force_defaults", now)
+    return apply_defaults(s, g, now)

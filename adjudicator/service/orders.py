@@ -1,0 +1,155 @@
+"""Submitting orders: text lines (e-mail, command box) or one JSON order (web forms)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+from sqlmodel import Session
+
+from adjudicator.engine import GameModule, IllegalOrder, Order, Prompt, canonical_json
+from adjudicator.record import commitment
+from adjudicator.store import Game, SealedOrder
+
+from .clock import utcnow
+from .core import (
+    auth_seat,
+    check_prompt_token,
+    current_prompts,
+    locked_game,
+    module_of,
+    record_orders,
+    require_running,
+    sealed_groups,
+    sealed_rows,
+    token_for,
+)
+from .errors import BadOrder, NotYourTurn
+from .tokens import new_salt
+from .types import Receipt, Submission
+
+
+def order_lines(text: str) -> list[str]:
+    """Order lines of a message: `//` comments and blank lines are dropped."""
+    lines = []
+    for raw in text.splitlines():
+        line = raw.split("//", 1)[0].strip()
+        if line:
+            lines.append(line)
+    return lines
+
+
+def formatted_choices(game: GameModule, prompt: Prompt | None) -> list[str]:
+    return [game.format_order(c) for c in prompt.choices] if prompt else []
+
+
+def submit(
+    s: Session,
+    game_id: str,
+    seat: str,
+    seat_token: str,
+    text: str,
+    prompt_token: str | None,
+    now: datetime | None = None,
+) -> Submission:
+    """Each line is parsed against the prompt current at that moment and committed in turn;
+    processing stops at the first bad line (earlier lines stay applied)."""
+    lines = order_lines(text)
+
+    def parse(game: GameModule, line: str, prompt: Prompt) -> Order:
+        return game.parse_order(line, prompt)
+
+    return _submit(s, game_id, seat, seat_token, lines, parse, prompt_token, now)
+
+
+def submit_order(
+    s: Session,
+    game_id: str,
+    seat: str,
+    seat_token: str,
+    order: Any,
+    prompt_token: str | None,
+    now: datetime | None = None,
+) -> Submission:
+    """One JSON order (a web form's choice); errors are reported like `submit`'s."""
+
+    def parse(game: GameModule, _line: Any, prompt: Prompt) -> Order:
+        if not prompt.allows(order):
+            raise IllegalOrder(f"that is not one of the choices for {seat} now")
+        return order
+
+    return _submit(s, game_id, seat, seat_token, [order], parse, prompt_token, now)
+
+
+def _submit(
+    s: Session,
+    game_id: str,
+    seat: str,
+    seat_token: str,
+    items: list[Any],
+    parse: Callable[[GameModule, Any, Prompt], Order],
+    prompt_token: str | None,
+    now: datetime | None,
+) -> Submission:
+    now = now or utcnow()
+    g = locked_game(s, game_id)  # the lock serialises submissions to one game
+    auth_seat(s, g, seat, seat_token)
+    require_running(g)
+    game = module_of(g)
+    prompt = current_prompts(g).get(seat)
+    if prompt is None:
+        raise NotYourTurn(f"{seat} has nothing to decide now in game {game_id}; wait for the others")
+    check_prompt_token(g, seat, prompt, prompt_token)
+    if not items:
+        raise BadOrder(f"no orders found; {game.grammar_help() or 'write one order per line'}",
+                       formatted_choices(game, prompt))
+    result = Submission()
+    for item in items:
+        prompt = current_prompts(g).get(seat) if g.status == "running" else None
+        if prompt is None:
+            result.error = f"`{item}`: {seat} has nothing more to decide now; this line and the rest were not applied"
+            break
+        try:
+            order = parse(game, item, prompt)
+            if prompt.sealed:
+                result.receipts.append(seal(s, g, game, seat, prompt, order, now))
+                result.tasks += reveal_task_if_complete(s, g, prompt)
+            else:
+                result.tasks += record_orders(s, g, {seat: order}, now=now)
+            result.applied.append(game.format_order(order))
+        except IllegalOrder as exc:
+            result.error = f"`{item}`: {exc}"
+            result.choices = formatted_choices(game, prompt)
+            break
+    result.prompt_token = token_for(g, seat, current_prompts(g).get(seat))
+    result.tasks = list(dict.fromkeys(result.tasks))  # one reveal task per group is enough
+    return result
+
+
+def seal(s: Session, g: Game, game: GameModule, seat: str, prompt: Prompt, order: Order, now: datetime) -> Receipt:
+    """Store (or replace, until the reveal) a seat's sealed order; the receipt commits to it."""
+    if not prompt.allows(order):
+        raise IllegalOrder(f"that is not a legal {prompt.kind} order for {seat} now")
+    assert prompt.group is not None
+    row = sealed_rows(s, g, prompt.group).get(seat)
+    if row is not None and canonical_json(row.order) == canonical_json(order):
+        pass  # the same order again: keep the receipt the seat already has
+    else:
+        salt = new_salt()
+        if row is None:
+            row = SealedOrder(game_id=g.id, group=prompt.group, seat=seat, order=order, salt=salt,
+                              commitment=commitment(order, salt), submitted_at=now)
+        else:
+            row.order, row.salt, row.commitment, row.submitted_at = order, salt, commitment(order, salt), now
+        s.add(row)
+        s.flush()
+    return Receipt(row.commitment, game.format_order(order), seat, prompt.group, row.submitted_at)
+
+
+def reveal_task_if_complete(s: Session, g: Game, prompt: Prompt) -> list[tuple[str, str, str]]:
+    assert prompt.group is not None
+    members = sealed_groups(current_prompts(g)).get(prompt.group, [])
+    if members and set(members) <= set(sealed_rows(s, g, prompt.group)):
+        return [("reveal", g.public_id, prompt.group)]
+    return []

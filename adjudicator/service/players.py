@@ -1,0 +1,50 @@
+"""A seat's own settings: delivery (every step / daily digest / off, chat webhook, time zone) and
+resigning. Absences are in `absence.py`."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlmodel import Session
+
+from .clock import check_timezone, utcnow
+from .core import append_note, auth_seat, find_game, locked_game
+from .errors import Conflict, ServiceError
+from .tokens import MailKey
+
+MAIL_MODES = ("each", "digest", "off")
+
+
+def seat_settings(s: Session, game_id: str, seat: str, seat_token: str | MailKey) -> dict[str, str]:
+    g = find_game(s, game_id)
+    row = auth_seat(s, g, seat, seat_token)
+    return {"mail_mode": row.mail_mode, "chat_webhook": row.chat_webhook, "timezone": row.timezone,
+            "email": row.email, "max_absence_days": str(g.max_absence_days)}
+
+
+def update_settings(s: Session, game_id: str, seat: str, seat_token: str | MailKey, mail_mode: str,
+                    chat_webhook: str = "", timezone: str = "") -> None:
+    row = auth_seat(s, locked_game(s, game_id), seat, seat_token)
+    if mail_mode not in MAIL_MODES:
+        raise ServiceError(f"delivery must be one of {', '.join(MAIL_MODES)}")
+    hook = chat_webhook.strip()
+    if hook and (not hook.startswith(("https://", "http://")) or len(hook) > 500 or any(c.isspace() for c in hook)):
+        raise ServiceError("the chat webhook must be an http(s) URL of at most 500 characters")
+    if timezone.strip():
+        check_timezone(timezone.strip())
+    row.mail_mode, row.chat_webhook, row.timezone = mail_mode, hook, timezone.strip()
+    s.add(row)
+
+
+def resign(s: Session, game_id: str, seat: str, seat_token: str | MailKey, now: datetime | None = None) -> None:
+    """The seat stays in the game (defaults at each deadline) until the moderator replaces it."""
+    g = locked_game(s, game_id)
+    row = auth_seat(s, g, seat, seat_token)
+    if g.status == "finished":
+        raise Conflict(f"game {game_id} is over")
+    if row.resigned:
+        return
+    row.resigned = True
+    s.add(row)
+    if g.state is not None:
+        append_note(s, g, "resign", now or utcnow(), seat=seat)

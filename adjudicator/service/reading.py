@@ -1,0 +1,205 @@
+"""Read-only use cases: game list, public page, seat page, record export."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlmodel import Session, func, select
+
+from adjudicator.engine import GameModule
+from adjudicator.record.chain import export_document
+from adjudicator.store import Game, RecordEntry, Seat
+
+from .clock import as_utc, format_deadline, utcnow
+from .core import (
+    auth_admin,
+    auth_seat,
+    current_prompts,
+    find_game,
+    module_of,
+    sealed_groups,
+    sealed_rows,
+    seats_of,
+    token_for,
+)
+from .errors import Conflict, Forbidden
+from .notify import visible
+from .orders import formatted_choices
+from .tokens import token_matches
+from .types import GameSummary, LogLine, PublicPage, Receipt, SeatInfo, SeatPage
+
+
+def list_games(s: Session) -> list[GameSummary]:
+    joined = dict(
+        s.exec(
+            select(Seat.game_id, func.count(Seat.id)).where(Seat.seat_token_hash.is_not(None))  # type: ignore[union-attr]
+            .group_by(Seat.game_id)
+        ).all()
+    )
+    games = s.exec(select(Game).order_by(Game.created_at.desc())).all()  # type: ignore[attr-defined]
+    return [
+        GameSummary(g.public_id, g.game_type, g.title, g.status, g.seat_count, joined.get(g.id, 0),
+                    as_utc(g.due_at), as_utc(g.created_at))  # type: ignore[arg-type]
+        for g in games
+    ]
+
+
+def _note_text(data: dict[str, Any]) -> str:
+    action = data.get("action", "note")
+    if action == "absence_extension":  # written by the deadline sweep, not by the moderator
+        return f"*Deadline extended to {data.get('due_at', '?')}: {data.get('seats', '?')} away (ABSENT)*"
+    extra = ", ".join(f"{k}: {v}" for k, v in sorted(data.items()) if k != "action" and v is not None)
+    return f"*Moderator: {action.replace('_', ' ')}*" + (f" ({extra})" if extra else "")
+
+
+def game_log(s: Session, g: Game, game: GameModule, seat: str | None) -> list[LogLine]:
+    """The rendered log `seat` may see (None: the public log)."""
+    lines: list[LogLine] = []
+    rows = s.exec(select(RecordEntry).where(RecordEntry.game_id == g.id).order_by(RecordEntry.seq))
+    for row in rows:
+        if row.kind == "note":
+            lines.append(LogLine(row.seq, "note", _note_text(row.data)))
+            continue
+        defaulted = row.data.get("defaulted") or [] if row.kind == "orders" else []
+        if defaulted:
+            lines.append(LogLine(row.seq, "defaulted", f"*Deadline passed: default orders for {', '.join(defaulted)}*"))
+        for ev in row.events or []:
+            if visible(ev, seat):
+                lines.append(LogLine(row.seq, ev.get("kind", ""), game.render_event(ev)))
+    return lines
+
+
+def _seat_infos(s: Session, g: Game) -> list[SeatInfo]:
+    return [SeatInfo(r.seat, r.display_name, bool(r.seat_token_hash)) for r in seats_of(s, g)]
+
+
+def _outcome(g: Game, game: GameModule) -> dict[str, Any] | None:
+    if g.state is None:
+        return None
+    out = game.outcome(g.state)
+    return out.to_json() if out else None
+
+
+def public_game(s: Session, game_id: str) -> PublicPage:
+    g = find_game(s, game_id)
+    game = module_of(g)
+    prompts = current_prompts(g)
+    view = game.view(g.state, None) if g.state is not None else {}
+    markdown = game.render_view(view, None) if g.state is not None else "*Waiting for players to join.*"
+    commitments: dict[str, str] = {}
+    sealed_done: set[str] = set()
+    groups = sealed_groups(prompts)
+    for group in groups:
+        rows = sealed_rows(s, g, group)
+        commitments.update({seat: r.commitment for seat, r in sorted(rows.items())})
+        sealed_done |= set(rows)
+    waiting = [seat for seat in prompts if seat not in sealed_done]
+    over = g.status == "finished"
+    return PublicPage(
+        game_id=g.public_id, game=g.game_type, title=g.title, status=g.status, view=view,
+        markdown=markdown, waiting=sorted(waiting), sealed_group=next(iter(groups), None),
+        commitments=commitments, log=game_log(s, g, game, None), outcome=_outcome(g, game),
+        seed_commitment=g.seed_commitment, server_seed=g.server_seed if over else None,
+        deadline=as_utc(g.due_at), deadline_text=format_deadline(g.due_at, g.timezone),
+        seats=_seat_infos(s, g), record_length=g.record_length,
+    )
+
+
+def seat_state(s: Session, game_id: str, seat: str, seat_token: str) -> SeatPage:
+    g = find_game(s, game_id)
+    row = auth_seat(s, g, seat, seat_token)
+    game = module_of(g)
+    prompt = current_prompts(g).get(seat) if g.status == "running" else None
+    view = game.view(g.state, seat) if g.state is not None else {}
+    markdown = game.render_view(view, seat) if g.state is not None else "*Waiting for players to join.*"
+    receipt = None
+    if prompt is not None and prompt.sealed and prompt.group:
+        sealed = sealed_rows(s, g, prompt.group).get(seat)
+        if sealed is not None:
+            receipt = Receipt(sealed.commitment, game.format_order(sealed.order), seat, sealed.group,
+                              as_utc(sealed.submitted_at))
+    return SeatPage(
+        game_id=g.public_id, game=g.game_type, title=g.title, seat=row.seat, status=g.status, view=view,
+        markdown=markdown, prompt=prompt.to_json() if prompt else None,
+        choices=formatted_choices(game, prompt), prompt_token=token_for(g, seat, prompt),
+        receipt=receipt, deadline=as_utc(g.due_at), deadline_text=format_deadline(g.due_at, g.timezone),
+        log=game_log(s, g, game, seat), over=g.status == "finished", outcome=_outcome(g, game),
+        grammar_help=game.grammar_help(), seats=_seat_infos(s, g),
+        absence=_absence_text(g, row), delivery_problem=delivery_problem(s, g, row),
+    )
+
+
+def _absence_text(g: Game, row: Seat) -> str:
+    from .absence import absence_of
+
+    absence = absence_of(g, row)
+    return absence.text if absence is not None and absence.until > utcnow() else ""
+
+
+def delivery_problem(s: Session, g: Game, row: Seat) -> str:
+    """Our newest failed or bounced mail to the seat's current address, unless the seat has mailed
+    us since (which shows the address works). Only this seat's rows are read."""
+    from adjudicator.store import InboxMessage, OutboxMessage
+
+    if not row.email:
+        return ""
+    bad = s.exec(select(OutboxMessage).where(
+        OutboxMessage.game_id == g.id, OutboxMessage.seat == row.seat, OutboxMessage.to == row.email,
+        OutboxMessage.channel == "mail", OutboxMessage.status.in_(("failed", "bounced")))  # type: ignore[attr-defined]
+        .order_by(OutboxMessage.id.desc())).first()  # type: ignore[union-attr]
+    if bad is None:
+        return ""
+    heard = s.exec(select(InboxMessage.id).where(
+        InboxMessage.game_id == g.id, InboxMessage.seat == row.seat, InboxMessage.status == "done",
+        InboxMessage.received_at > bad.created_at)).first()
+    if heard is not None:
+        return ""
+    reason = bad.last_error or bad.status
+    return (f"Our last mail to you ({bad.to}, \"{bad.subject}\") {'bounced' if bad.status == 'bounced' else 'failed'}: "
+            f"{reason} — check your address.")
+
+
+def export_record(s: Session, game_id: str) -> dict[str, Any]:
+    """The `pbem-record/1` document; the server seed is included once the game is finished."""
+    g = find_game(s, game_id)
+    if g.record_length == 0:
+        raise Conflict(f"game {game_id} has not started yet; there is no record to export")
+    rows = s.exec(select(RecordEntry).where(RecordEntry.game_id == g.id).order_by(RecordEntry.seq))
+    entries = [r.to_entry() for r in rows]
+    return export_document(module_of(g), entries, g.server_seed if g.status == "finished" else None)
+
+
+def check_invite(s: Session, game_id: str, seat: str, invite_token: str) -> dict[str, Any]:
+    """Is this invitation link valid? (The join page, before the form.) Raises Forbidden if not."""
+    g = find_game(s, game_id)
+    row = s.exec(select(Seat).where(Seat.game_id == g.id, Seat.seat == seat)).first()
+    if row is None or not token_matches(row.invite_token_hash, invite_token):
+        raise Forbidden("this invitation is not valid or was already used; ask the moderator for a new one")
+    return {"title": g.title, "status": g.status, "game": g.game_type, "seat": seat}
+
+
+def admin_page(s: Session, game_id: str, admin_token: str) -> PublicPage:
+    """The public page, after checking the moderator token (the moderator's view of a game)."""
+    auth_admin(find_game(s, game_id), admin_token)
+    return public_game(s, game_id)
+
+
+def mail_log(s: Session, game_id: str, admin_token: str, limit: int = 100) -> dict[str, list[dict[str, Any]]]:
+    """For the moderator: the game's recent inbound mail with its DKIM/SPF signals, and outgoing
+    mail that failed or still waits."""
+    from adjudicator.store import InboxMessage, OutboxMessage
+
+    g = find_game(s, game_id)
+    auth_admin(g, admin_token)
+    inbound = s.exec(select(InboxMessage).where(InboxMessage.game_id == g.id)
+                     .order_by(InboxMessage.id.desc()).limit(limit)).all()  # type: ignore[union-attr]
+    outbound = s.exec(select(OutboxMessage).where(OutboxMessage.game_id == g.id, OutboxMessage.status.in_(  # type: ignore[attr-defined]
+        ("failed", "bounced", "pending"))).order_by(OutboxMessage.id.desc()).limit(limit)).all()  # type: ignore[union-attr]
+    return {
+        "inbound": [{"received": as_utc(m.received_at), "from": m.from_addr, "seat": m.seat, "status": m.status,
+                     "outcome": m.outcome, "via": m.auth.get("via", ""), "dkim": m.auth.get("dkim", ""),
+                     "spf": m.auth.get("spf", "")} for m in inbound],
+        "outbound": [{"to_seat": m.seat, "to": m.to if m.channel == "mail" else "chat webhook",
+                      "subject": m.subject, "status": m.status, "attempts": m.attempts,
+                      "error": m.last_error, "created": as_utc(m.created_at)} for m in outbound],
+    }

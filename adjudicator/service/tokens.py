@@ -1,0 +1,92 @@
+"""Secrets: generated with `secrets`, stored only as sha256, compared in constant time."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from adjudicator.engine import sha256_hex
+
+from .serverkey import server_key
+
+ID_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"  # no 0/o/1/l/i: ids are read aloud and typed
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def new_salt() -> str:
+    return secrets.token_hex(16)
+
+
+def new_public_id() -> str:
+    return "g" + "".join(secrets.choice(ID_ALPHABET) for _ in range(6))
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def token_matches(stored_hash: str | None, given: str | None) -> bool:
+    if not stored_hash or not given:
+        return False
+    return hmac.compare_digest(stored_hash, hash_token(given))
+
+
+def prompt_token(game_id: str, record_length: int, seat: str, prompt: dict[str, Any] | None) -> str:
+    """Names exactly one decision: it changes whenever the record grows or the prompt changes, so
+    an order made against an old page is refused, and the same order cannot be applied twice.
+    (A sealed prompt keeps its token until the reveal, which is what lets a seat replace it.)"""
+    return sha256_hex({"game": game_id, "length": record_length, "seat": seat, "prompt": prompt})[:32]
+
+
+# ---------------------------------------------------------------------------- e-mail credentials
+# A seat's reply-address token and SIGNON password are derived (HMAC under the server's key) from
+# the seat's stored token hash, so nothing new or reversible is stored, a database copy alone
+# cannot forge them, every mail can carry the address, and replacing the player (a new seat token)
+# changes both at once: the old ones stop working.
+
+
+@dataclass(frozen=True)
+class MailKey:
+    """A seat credential from a mail: kind "reply" (address token), "signon" (password) or "press"
+    (the address of a press mail's Reply-To: a reply to it is press to `press_to`)."""
+
+    kind: str
+    value: str
+    press_to: str = ""
+
+
+def _derive(seat_token_hash: str, label: str, game_id: str, seat: str, length: int) -> str:
+    key = f"{server_key()}|{seat_token_hash}".encode()
+    digest = hmac.new(key, f"{label}|{game_id}|{seat}".encode(), hashlib.sha256).digest()
+    return base64.b32encode(digest).decode().lower()[:length]
+
+
+def mail_token(seat_token_hash: str, game_id: str, seat: str) -> str:
+    return _derive(seat_token_hash, "reply", game_id, seat, 20)  # 100 bits
+
+
+def signon_password(seat_token_hash: str, game_id: str, seat: str) -> str:
+    return _derive(seat_token_hash, "signon", game_id, seat, 12)  # 60 bits, typed by hand
+
+
+def press_reply_token(seat_token_hash: str, game_id: str, seat: str, sender: str) -> str:
+    """The token of `seat`'s address for answering `sender`'s press: as secret as the reply token,
+    and distinct, so that a mail to it is never read as orders."""
+    return _derive(seat_token_hash, f"press>{sender}", game_id, seat, 20)
+
+
+def mail_key_matches(seat_token_hash: str | None, game_id: str, seat: str, key: MailKey) -> bool:
+    # compared in constant time, and computed even for an empty seat so timing tells nothing
+    if key.kind == "press":
+        expected = press_reply_token(seat_token_hash or "-", game_id, seat, key.press_to)
+    else:
+        derive = mail_token if key.kind == "reply" else signon_password
+        expected = derive(seat_token_hash or "-", game_id, seat)
+    return hmac.compare_digest(expected, key.value.strip().lower()) and bool(seat_token_hash)

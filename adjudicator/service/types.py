@@ -1,0 +1,137 @@
+"""Values the service returns. Plain dataclasses: adapters render them, never the ORM rows."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+# ("reveal", game_id, group) or ("deliver", outbox_id): work for a worker, enqueued after commit
+Task = tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class DeadlinePolicy:
+    step_hours: float = 72
+    reminder_hours: float = 24
+    timezone: str = "UTC"
+    grace_minutes: int = 0
+    max_absence_days: int = 14  # longest ABSENT a seat may declare (0: none granted)
+    step_seconds: int | None = None  # overrides step_hours (tests use seconds)
+    reminder_seconds: int | None = None  # overrides reminder_hours
+
+    @property
+    def step(self) -> int:
+        return int(self.step_seconds if self.step_seconds is not None else self.step_hours * 3600)
+
+    @property
+    def reminder(self) -> int:
+        if self.reminder_seconds is not None:
+            return int(self.reminder_seconds)
+        return int(self.reminder_hours * 3600)
+
+
+@dataclass
+class CreatedGame:
+    game_id: str
+    admin_token: str
+    invites: dict[str, str]
+
+
+@dataclass
+class JoinedSeat:
+    game_id: str
+    seat: str
+    seat_token: str
+    started: bool  # this join filled the last seat and started the game
+    tasks: list[Task] = field(default_factory=list)
+
+
+@dataclass
+class Receipt:
+    commitment: str
+    order_text: str
+    seat: str = ""
+    group: str = ""
+    submitted_at: datetime | None = None
+
+
+@dataclass
+class Submission:
+    applied: list[str] = field(default_factory=list)
+    receipts: list[Receipt] = field(default_factory=list)
+    error: str | None = None
+    choices: list[str] = field(default_factory=list)
+    tasks: list[Task] = field(default_factory=list)
+    prompt_token: str | None = None  # the token of the seat's prompt after this submission
+
+
+@dataclass
+class LogLine:
+    index: int  # record entry index
+    kind: str  # event kind
+    markdown: str
+
+
+@dataclass
+class SeatInfo:
+    seat: str
+    display_name: str
+    joined: bool
+
+
+@dataclass
+class SeatPage:
+    game_id: str
+    game: str
+    title: str
+    seat: str
+    status: str
+    view: dict[str, Any]
+    markdown: str
+    prompt: dict[str, Any] | None  # Prompt.to_json()
+    choices: list[str]  # the prompt's choices, formatted in the game's grammar
+    prompt_token: str | None
+    receipt: Receipt | None  # this seat's pending sealed order, if any
+    deadline: datetime | None
+    deadline_text: str
+    log: list[LogLine]
+    over: bool
+    outcome: dict[str, Any] | None
+    grammar_help: str = ""
+    seats: list[SeatInfo] = field(default_factory=list)
+    absence: str = ""  # "2030-01-01 to 2030-01-05 (UTC)" while the seat has an absence that has not ended
+    delivery_problem: str = ""  # our last mail to this seat failed or bounced (only ever on its own page)
+
+
+@dataclass
+class PublicPage:
+    game_id: str
+    game: str
+    title: str
+    status: str
+    view: dict[str, Any]
+    markdown: str
+    waiting: list[str]
+    sealed_group: str | None
+    commitments: dict[str, str]  # seat -> receipt hash of the open sealed group
+    log: list[LogLine]
+    outcome: dict[str, Any] | None
+    seed_commitment: str
+    server_seed: str | None  # published once the game is finished
+    deadline: datetime | None
+    deadline_text: str
+    seats: list[SeatInfo]
+    record_length: int
+
+
+@dataclass
+class GameSummary:
+    game_id: str
+    game: str
+    title: str
+    status: str
+    seats: int
+    joined: int
+    deadline: datetime | None
+    created_at: datetime

@@ -1,0 +1,20 @@
+"""Persistence: SQLModel tables, engine, transactions and row locks."""
+
+from .db import configure, database_url, get_engine, init_db, is_sqlite, lock_game, make_engine, transaction
+from .models import (
+    Game,
+    InboxMessage,
+    ModeratorAction,
+    OutboxMessage,
+    Person,
+    Press,
+    RecordEntry,
+    SealedOrder,
+    Seat,
+)
+
+__all__ = [
+    "Game", "InboxMessage", "ModeratorAction", "OutboxMessage", "Person", "Press", "RecordEntry",
+    "SealedOrder", "Seat", "configure", "database_url", "get_engine", "init_db", "is_sqlite",
+    "lock_game", "make_engine", "transaction",
+]

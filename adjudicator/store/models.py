@@ -1,0 +1,201 @@
+"""All persistent tables (SQLModel). JSON columns use SQLAlchemy's generic JSON type, which maps to
+`json` on PostgreSQL and TEXT on SQLite. Datetimes are time-zone aware UTC (SQLModel's datetime
+type refuses naive values and returns UTC on both databases).
+
+Mutable JSON values are not change-tracked: always assign a new value (``row.state = new``).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, Column, LargeBinary, Text, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+GAME_STATUSES = ("pending", "running", "paused", "finished")
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def json_column(nullable: bool = False) -> Any:
+    return Field(default=None, sa_column=Column(JSON, nullable=nullable))
+
+
+class Game(SQLModel, table=True):
+    __tablename__ = "games"
+
+    id: int | None = Field(default=None, primary_key=True)
+    public_id: str = Field(index=True, unique=True, max_length=32)
+    game_type: str = Field(max_length=64)
+    options: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    title: str = ""
+    status: str = Field(default="pending", index=True, max_length=16)
+    seat_count: int = 0
+    state: dict[str, Any] | None = json_column(nullable=True)  # cache; rebuildable from the record
+    state_hash: str = ""
+    record_length: int = 0
+    seed_commitment: str = ""
+    server_seed: str = ""  # secret until the game is finished
+    admin_token_hash: str = ""
+    # deadline policy
+    step_seconds: int = 72 * 3600
+    reminder_seconds: int = 24 * 3600
+    timezone: str = "UTC"
+    grace_minutes: int = 0
+    due_at: datetime | None = Field(default=None, index=True)
+    reminder_at: datetime | None = None
+    reminded: bool = False
+    paused_remaining: int | None = None  # seconds left on the clock when paused
+    publish_press: bool = False  # private press goes into the public archive when the game ends
+    # longest absence (ABSENT) a seat may declare; a deadline that falls in it while the seat is
+    # waiting moves to the absence's end. 0: absences are not granted in this game
+    max_absence_days: int = 14
+    created_at: datetime = Field(default_factory=_now)
+    updated_at: datetime = Field(default_factory=_now)
+
+
+class Seat(SQLModel, table=True):
+    __tablename__ = "seats"
+    __table_args__ = (UniqueConstraint("game_id", "seat"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="games.id", index=True)
+    seat: str = Field(max_length=64)
+    position: int = 0
+    display_name: str = ""
+    email: str = ""
+    person_id: int | None = Field(default=None, foreign_key="people.id")
+    seat_token_hash: str | None = None
+    invite_token_hash: str | None = None
+    entropy: str = ""
+    joined_at: datetime | None = None
+    generation: int = 0  # bumped when a moderator replaces the player
+    # per-player delivery settings: "each" step, a daily "digest", or "off" (chat webhook only)
+    mail_mode: str = Field(default="each", max_length=16)
+    chat_webhook: str = Field(default="", max_length=500)
+    timezone: str = Field(default="", max_length=64)  # "" = the game's time zone
+    absent_from: datetime | None = None
+    absent_until: datetime | None = None
+    resigned: bool = False
+
+
+class Person(SQLModel, table=True):
+    __tablename__ = "people"
+
+    id: int | None = Field(default=None, primary_key=True)
+    email: str = Field(index=True, unique=True, max_length=320)
+    name: str = ""
+
+
+class RecordEntry(SQLModel, table=True):
+    __tablename__ = "record_entries"
+    __table_args__ = (UniqueConstraint("game_id", "seq"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="games.id", index=True)
+    seq: int  # the entry's "index" in the record
+    kind: str = Field(max_length=16)
+    data: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    prev: str
+    state_hash: str
+    hash: str
+    # the structured events this entry produced (a cache for the log; not part of the hash)
+    events: list[dict[str, Any]] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    created_at: datetime = Field(default_factory=_now)
+
+    def to_entry(self) -> dict[str, Any]:
+        return {
+            "index": self.seq,
+            "kind": self.kind,
+            "data": self.data,
+            "prev": self.prev,
+            "state_hash": self.state_hash,
+            "hash": self.hash,
+        }
+
+
+class SealedOrder(SQLModel, table=True):
+    __tablename__ = "sealed_orders"
+    __table_args__ = (UniqueConstraint("game_id", "group", "seat"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="games.id", index=True)
+    group: str = Field(max_length=128)
+    seat: str = Field(max_length=64)
+    order: Any = Field(default=None, sa_column=Column(JSON, nullable=True))
+    salt: str
+    commitment: str
+    submitted_at: datetime = Field(default_factory=_now)
+
+
+class InboxMessage(SQLModel, table=True):
+    __tablename__ = "inbox"
+
+    id: int | None = Field(default=None, primary_key=True)
+    message_id: str = Field(index=True, unique=True, max_length=998)
+    # the message exactly as received (bytes: mail may carry any charset, even NUL bytes)
+    raw: bytes = Field(default=b"", sa_column=Column(LargeBinary, nullable=False))
+    received_at: datetime = Field(default_factory=_now)
+    # new -> done (answered) | dropped (logged, no reply) | oversized
+    status: str = Field(default="new", max_length=16)
+    source: str = Field(default="", max_length=16)  # smtp / imap / webhook
+    envelope_from: str = Field(default="", max_length=998)
+    envelope_to: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    peer: str = Field(default="", max_length=64)
+    from_addr: str = Field(default="", max_length=998)
+    subject: str = Field(default="", max_length=998)
+    game_id: int | None = Field(default=None, foreign_key="games.id", index=True)
+    seat: str = Field(default="", max_length=64)
+    # how the sender was identified (token / password / none) and the DKIM/SPF signals
+    auth: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    outcome: str = Field(default="", sa_column=Column(Text, nullable=False))  # one line for the log
+    processed_at: datetime | None = None
+
+
+class Press(SQLModel, table=True):
+    """A message between seats; `recipients` lists the seats (every other seat for a broadcast)."""
+
+    __tablename__ = "press"
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="games.id", index=True)
+    sender: str = Field(max_length=64)
+    recipients: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    broadcast: bool = False
+    body: str = Field(default="", sa_column=Column(Text, nullable=False))
+    via: str = Field(default="web", max_length=16)  # web / mail
+    created_at: datetime = Field(default_factory=_now)
+
+
+class OutboxMessage(SQLModel, table=True):
+    __tablename__ = "outbox"
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int | None = Field(default=None, foreign_key="games.id", index=True)
+    to: str = Field(max_length=500)
+    subject: str = ""
+    body: str = Field(default="", sa_column=Column(Text, nullable=False))  # Markdown
+    headers: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    # pending / sent / failed / bounced (a delivery report came back), or held (waiting for the
+    # seat's daily digest) / digested
+    status: str = Field(default="pending", index=True, max_length=16)
+    channel: str = Field(default="mail", max_length=16)  # mail / webhook (chat JSON POST to `to`)
+    kind: str = Field(default="", max_length=16)  # turn / reply / press / reminder / digest / ...
+    seat: str = Field(default="", max_length=64)
+    attempts: int = 0
+    last_error: str = ""
+    created_at: datetime = Field(default_factory=_now)
+    sent_at: datetime | None = None
+
+
+class ModeratorAction(SQLModel, table=True):
+    __tablename__ = "moderator_actions"
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="games.id", index=True)
+    action: str = Field(max_length=64)
+    data: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    at: datetime = Field(default_factory=_now)
