@@ -1,0 +1,74 @@
+"""The web adapter: Flask app factory, blueprints, Jinja templates.
+
+The web layer translates HTTP into calls of `adjudicator.service` and back; it decides nothing
+about a game. See docs/service-api.md for the contract and /work/shared/DESIGN.md (Web).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from typing import Any
+
+from flask import Flask
+from flask_wtf.csrf import CSRFProtect
+
+from adjudicator.service.serverkey import server_key
+
+csrf = CSRFProtect()
+log = logging.getLogger(__name__)
+
+
+def _default_config() -> dict[str, Any]:
+    var_dir = os.environ.get("PBEM_VAR_DIR", "var")
+    return {
+        "DATABASE_URL": os.environ.get("DATABASE_URL") or f"sqlite:///{var_dir}/pbem.sqlite",
+        "SECRET_KEY": os.environ.get("SECRET_KEY") or None,
+        "PBEM_BASE_URL": os.environ.get("PBEM_BASE_URL", "").rstrip("/"),
+        "PBEM_VAR_DIR": var_dir,
+        # Re-raise errors of per-game HTML boards instead of falling back to Markdown (tests).
+        "PBEM_BOARD_STRICT": os.environ.get("PBEM_BOARD_STRICT", "") == "1",
+        "WTF_CSRF_ENABLED": True,
+        "WTF_CSRF_TIME_LIMIT": None,  # a seat page may stay open for days between moves
+        "MAX_CONTENT_LENGTH": 256 * 1024,
+        "SESSION_COOKIE_HTTPONLY": True,
+        "SESSION_COOKIE_SAMESITE": "Lax",
+        # the dev mail page (every player's mail): only for the embedded setup (`pbem run` sets it)
+        "PBEM_DEV_MAIL": os.environ.get("PBEM_DEV_MAIL", "") == "1",
+        "PBEM_MAIL_WEBHOOK_SECRET": os.environ.get("PBEM_MAIL_WEBHOOK_SECRET", ""),
+    }
+
+
+def create_app(config: dict[str, Any] | None = None) -> Flask:
+    app = Flask(__name__)
+    app.config.from_mapping(_default_config())
+    if config:
+        app.config.update(config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = server_key(app.config["PBEM_VAR_DIR"])
+    if app.config["PBEM_BASE_URL"].startswith("https://") and "SESSION_COOKIE_SECURE" not in (config or {}):
+        app.config["SESSION_COOKIE_SECURE"] = True
+
+    from . import backend
+
+    backend.init_app(app)
+    csrf.init_app(app)
+
+    from .admin import bp as admin_bp
+    from .create import bp as create_bp
+    from .errors import register_error_handlers
+    from .mail import bp as mail_bp
+    from .public import bp as public_bp
+    from .seat import bp as seat_bp
+    from .security import register_security_headers
+    from .templating import register_templating
+
+    app.register_blueprint(public_bp)
+    app.register_blueprint(create_bp)
+    app.register_blueprint(seat_bp)
+    app.register_blueprint(admin_bp)
+    app.register_blueprint(mail_bp)
+    register_error_handlers(app)
+    register_security_headers(app)
+    register_templating(app)
+    return app

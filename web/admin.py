@@ -1,0 +1,80 @@
+"""The moderator's page, reached by the game's admin link: pause, resume, extend the deadline,
+force defaults now, replace a seat. Every action goes through the service, which writes it to
+the game's record and to the moderator log."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, redirect, render_template, request, url_for
+
+from . import backend
+from .errors import bad_link, status_of
+from .security import secret_page
+
+bp = Blueprint("admin", __name__)
+
+ACTIONS = ("pause", "resume", "extend", "force", "replace")
+DONE = {
+    "pause": "The game is paused. Deadlines stop until you resume it.",
+    "resume": "The game is running again.",
+    "extend": "The deadline was extended.",
+    "force": "Default orders were applied for every seat that was being waited for.",
+}
+
+
+def _service_errors():
+    svc = backend.errors()
+    return tuple(getattr(svc, n) for n in ("ServiceError",) if hasattr(svc, n))
+
+
+def _render(game_id: str, admin_token: str, message: str | None = None, error: str | None = None,
+            new_invite: tuple[str, str] | None = None, status: int = 200):
+    page = backend.read(backend.admin_page, game_id, admin_token)
+    mail = backend.read("mail_log", game_id, admin_token)
+    away = backend.read("absences", game_id, admin_token)
+    return render_template("admin/admin.html", page=page, mail=mail, away=away, game_id=game_id,
+                           admin_token=admin_token, message=message, error=error,
+                           new_invite=new_invite), status
+
+
+@bp.route("/admin/<game_id>/<admin_token>", methods=["GET"])
+@secret_page
+def admin(game_id: str, admin_token: str):
+    return _render(game_id, admin_token, message=DONE.get(request.args.get("done", "")))
+
+
+@bp.route("/admin/<game_id>/<admin_token>", methods=["POST"])
+@secret_page
+def act(game_id: str, admin_token: str):
+    action = request.form.get("action", "")
+    if action not in ACTIONS:
+        abort(400, "Unknown moderator action.")
+    try:
+        if action == "pause":
+            backend.call("pause", game_id, admin_token)
+        elif action == "resume":
+            backend.call("resume", game_id, admin_token)
+        elif action == "extend":
+            try:
+                hours = float(request.form.get("hours", ""))
+            except ValueError:
+                hours = -1
+            if not 0 < hours <= 24 * 60:
+                return _render(game_id, admin_token, error="Extend: give a number of hours "
+                               "between 0 and 1440.", status=400)
+            backend.call("extend_deadline", game_id, admin_token, hours)
+        elif action == "force":
+            backend.call("force_defaults", game_id, admin_token)
+        else:  # replace: the new invite is shown once, so render instead of redirecting
+            seat = (request.form.get("seat") or "").strip()
+            token = backend.call("replace_seat", game_id, admin_token, seat)
+            token = getattr(token, "invite_token", token)
+            message = (f"Seat {seat} was freed: its old link no longer works. Send the new "
+                       "invite link below to the replacement player.")
+            return _render(game_id, admin_token, message=message, new_invite=(seat, token))
+    except _service_errors() as e:
+        status = status_of(e)
+        if status in (403, 404):
+            return bad_link()
+        return _render(game_id, admin_token, error=str(e), status=status)
+    return redirect(url_for("admin.admin", game_id=game_id, admin_token=admin_token,
+                            done=action), code=303)

@@ -1,0 +1,141 @@
+"""The one place where the web layer meets the layers below it.
+
+Everything the blueprints need from `adjudicator.store`, `adjudicator.service` and `workers` is
+reached through here, so a renamed function is fixed once. `call()` runs a service function in a
+transaction and enqueues the tasks it returned only after the commit succeeded.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from flask import Flask, current_app
+
+log = logging.getLogger(__name__)
+
+
+def init_app(app: Flask) -> None:
+    """Open the database (creating tables), configure the Celery app of `workers/`."""
+    from adjudicator import store
+
+    store.configure(app.config["DATABASE_URL"])
+    store.init_db()
+    try:
+        from workers.celery_app import celery
+    except ImportError:  # a web-only deployment without the workers package
+        celery = None
+    if celery is not None:
+        # The Celery app of workers/ is configured from the environment (broker, queue); Flask
+        # config may add to it under CELERY = {...}. Tasks never need a Flask app context.
+        if app.config.get("CELERY"):
+            celery.conf.update(app.config["CELERY"])
+        app.extensions["celery"] = celery
+    # PBEM_ENQUEUE (a callable taking the task list) lets an embedding or a test replace the
+    # Celery hand-off; by default tasks go to `workers.enqueue`.
+    enqueue_fn = app.config.get("PBEM_ENQUEUE") or (
+        _enqueue_with_workers if celery is not None else _enqueue_missing)
+    app.extensions["pbem"] = {"enqueue": enqueue_fn}
+
+
+def service():
+    from adjudicator import service as svc
+
+    return svc
+
+
+def errors():
+    """The service's error classes (NotFound, Forbidden, StaleOrder, BadOrder, ...)."""
+    return service()
+
+
+def _enqueue_with_workers(tasks: list[Any]) -> None:
+    from workers.enqueue import enqueue as workers_enqueue
+
+    workers_enqueue(tasks)
+
+
+def _enqueue_missing(tasks: list[Any]) -> None:
+    log.error("no workers package: %d task(s) not enqueued: %r", len(tasks), tasks)
+
+
+def _tasks_of(result: Any) -> list[Any]:
+    if result is None:
+        return []
+    tasks = getattr(result, "tasks", None)
+    if tasks is not None:
+        return list(tasks)
+    if isinstance(result, list) and all(isinstance(t, tuple) for t in result):
+        return list(result)
+    return []
+
+
+def enqueue(tasks: Iterable[Any]) -> None:
+    tasks = list(tasks)
+    if not tasks:
+        return
+    try:
+        current_app.extensions["pbem"]["enqueue"](tasks)
+    except Exception:
+        # The change is committed already; a page must not claim it failed. The deadline sweep
+        # picks up unrevealed complete groups and unsent outbox rows.
+        log.exception("could not enqueue %d task(s) after the commit: %r", len(tasks), tasks)
+        if current_app.testing:
+            raise
+
+
+def call(fn: Callable[..., Any] | str, *args: Any, **kwargs: Any) -> Any:
+    """Run `service.<fn>(session, *args, **kwargs)` in one transaction; enqueue its tasks after."""
+    from adjudicator import store
+
+    if isinstance(fn, str):
+        fn = getattr(service(), fn)
+    with store.transaction() as session:
+        result = fn(session, *args, **kwargs)
+    enqueue(_tasks_of(result))
+    return result
+
+
+def read(fn: Callable[..., Any] | str, *args: Any, **kwargs: Any) -> Any:
+    """A read-only service call (same transaction handling, nothing to enqueue)."""
+    from adjudicator import store
+
+    if isinstance(fn, str):
+        fn = getattr(service(), fn)
+    with store.transaction(write=False) as session:
+        return fn(session, *args, **kwargs)
+
+
+# Checks of secret links on GET pages. The service contract has no read-only "is this invite /
+# admin link valid" call, so these use the service's own auth helpers (constant-time token
+# comparison in adjudicator.service.tokens) unless the service grows a dedicated function.
+
+def check_invite(session: Any, game_id: str, seat: str, invite_token: str) -> dict[str, Any]:
+    svc = service()
+    fn = getattr(svc, "check_invite", None)
+    if callable(fn):
+        return fn(session, game_id, seat, invite_token) or {}
+    from adjudicator.service import core
+    from adjudicator.service.tokens import token_matches
+
+    g = core.find_game(session, game_id)
+    try:
+        row = core.seat_row(session, g, seat)
+    except svc.NotFound:
+        raise svc.Forbidden("invalid invitation") from None
+    if not token_matches(row.invite_token_hash, invite_token):
+        raise svc.Forbidden("invalid invitation")
+    return {"title": g.title, "status": g.status, "game": g.game_type}
+
+
+def admin_page(session: Any, game_id: str, admin_token: str) -> Any:
+    """The public page of a game, after checking the moderator token."""
+    svc = service()
+    fn = getattr(svc, "admin_page", None)
+    if callable(fn):
+        return fn(session, game_id, admin_token)
+    from adjudicator.service import core
+
+    core.auth_admin(core.find_game(session, game_id), admin_token)
+    return svc.public_game(session, game_id)

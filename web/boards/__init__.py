@@ -1,0 +1,55 @@
+"""Per-game HTML/SVG boards.
+
+`board_html(game_id, view, seat)` returns Markup for games that registered a drawer, or None:
+the page then shows the game's own `render_view` Markdown (sanitised), which every game has.
+A drawer receives only the view that the page may show (already redacted for the seat), and
+must escape every string it puts into the page (use `markupsafe.escape` / `Markup.format`).
+
+A drawer that raises never breaks a page: the error is logged and the Markdown board is shown,
+unless the app runs with PBEM_BOARD_STRICT (tests), where the error is re-raised.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from flask import current_app, has_app_context
+from markupsafe import Markup
+
+log = logging.getLogger(__name__)
+
+Drawer = Callable[[dict[str, Any], str | None], Markup | str]
+_BOARDS: dict[str, Drawer] = {}
+
+
+def register_board(game_id: str) -> Callable[[Drawer], Drawer]:
+    def deco(fn: Drawer) -> Drawer:
+        _BOARDS[game_id] = fn
+        return fn
+
+    return deco
+
+
+def _load() -> None:
+    from . import (
+        china,  # noqa: F401  (registers the China board)
+        doge,  # noqa: F401  (registers the Doge board)
+        founding_fathers,  # noqa: F401  (registers the Founding Fathers board)
+        nineteen_sixty,  # noqa: F401  (registers the 1960 board)
+    )
+
+
+def board_html(game_id: str, view: Any, seat: str | None = None) -> Markup | None:
+    _load()
+    drawer = _BOARDS.get(game_id)
+    if drawer is None or not isinstance(view, dict):
+        return None
+    try:
+        return Markup(drawer(view, seat))
+    except Exception:
+        log.exception("the %s board could not be drawn; showing the text board", game_id)
+        if has_app_context() and current_app.config.get("PBEM_BOARD_STRICT"):
+            raise
+        return None

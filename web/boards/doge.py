@@ -1,0 +1,191 @@
+"""The Doge board as an HTML grid (no script, no inline styles: the CSP forbids both).
+
+Reads only the view the page may show (see adjudicator/games/doge/state.py for the schema):
+``districts[d] = {"houses": {seat: n}, "palaces": [seat, ...]}`` (palaces fill the spaces that
+cost 3..7 in order), ``advisors[a] = {"home", "at", "owner"}``, ``ballots[area] = {seat: count}``
+(face-down markers; their values appear only in ``private[seat]["ballots"]`` of the seat's own
+view), ``voting = {"current", "next", "used"}``, ``supply[seat] = {houses, palaces, rings,
+markers}``. Every lookup tolerates a missing key so an unexpected view degrades, never crashes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from markupsafe import Markup
+
+from . import register_board
+
+AREA_NAMES = {
+    "cannaregio": "Cannaregio", "castello": "Castello", "dorsoduro": "Dorsoduro",
+    "san-marco": "San Marco", "san-polo": "San Polo", "santa-croce": "Santa Croce",
+    "quarantia": "Quarantia",
+}
+DISTRICT_ORDER = ["cannaregio", "castello", "dorsoduro", "san-marco", "san-polo", "santa-croce"]
+QUARANTIA = "quarantia"
+PALACE_COSTS = [3, 4, 5, 6, 7]
+COLOURS = {"red", "blue", "green", "yellow"}
+
+
+def _d(value: Any) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
+
+
+def _l(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+def _name(area: Any) -> str:
+    return AREA_NAMES.get(str(area), str(area).replace("-", " ").title())
+
+
+def _advisor_name(advisor: str, home: Any) -> str:
+    if advisor.startswith("adv-quarantia-"):
+        return f"Quarantia advisor {advisor.rsplit('-', 1)[1]}"
+    return f"{_name(home or advisor[4:])} advisor"
+
+
+def _colour_class(seat: Any) -> str:
+    s = str(seat)
+    return f"c-{s}" if s in COLOURS else "c-other"
+
+
+def _chip(seat: Any, text: Any = "") -> Markup:
+    label = Markup('<span class="chip {cls}" title="{seat}"><span class="swatch"></span>{seat}').format(
+        cls=_colour_class(seat), seat=seat)
+    if text != "":
+        label += Markup(' <b>{}</b>').format(text)
+    return label + Markup("</span>")
+
+
+def _palace_row(built: list[Any]) -> Markup:
+    cells = []
+    for i, cost in enumerate(PALACE_COSTS):
+        owner = built[i] if i < len(built) else None
+        if owner:
+            cells.append(Markup('<li class="space built {cls}" title="space {cost}: {owner}">'
+                                '<span class="cost">{cost}</span><span class="who">{owner}</span></li>')
+                         .format(cls=_colour_class(owner), cost=cost, owner=owner))
+        else:
+            cells.append(Markup('<li class="space free" title="space {cost}: free">'
+                                '<span class="cost">{cost}</span><span class="who">free</span></li>')
+                         .format(cost=cost))
+    # More palaces than spaces would be a bug in the game; show them rather than hide them.
+    for owner in built[len(PALACE_COSTS):]:
+        cells.append(Markup('<li class="space built {cls}"><span class="who">{owner}</span></li>')
+                     .format(cls=_colour_class(owner), owner=owner))
+    return Markup('<ol class="palaces" aria-label="palace spaces">') + Markup("").join(cells) + Markup("</ol>")
+
+
+def _counts(mapping: dict[str, Any], seats: list[str], empty: str) -> Markup:
+    items = [(s, mapping[s]) for s in seats if mapping.get(s)]
+    items += [(s, n) for s, n in mapping.items() if s not in seats and n]
+    if not items:
+        return Markup('<span class="muted">{}</span>').format(empty)
+    return Markup(" ").join(_chip(s, n) for s, n in items)
+
+
+def _vote_status(area: str, voting: dict[str, Any], election: dict[str, Any]) -> Markup:
+    current = _l(voting.get("current"))
+    if election.get("area") == area:
+        return Markup('<span class="tag now">voting now</span>')
+    if area in current:
+        return Markup('<span class="tag">votes {}{}</span>').format(
+            current.index(area) + 1, _ordinal(current.index(area) + 1))
+    if area in _l(voting.get("used")):
+        return Markup('<span class="tag muted">voted</span>')
+    return Markup("")
+
+
+def _ordinal(n: int) -> str:
+    return "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+
+
+def _area(area: str, view: dict[str, Any], seat: str | None, seats: list[str]) -> Markup:
+    district = _d(_d(view.get("districts")).get(area))
+    voting = _d(view.get("voting"))
+    election = _d(view.get("election"))
+    advisors = _d(view.get("advisors"))
+    parts = [Markup('<header><h3>{}</h3>{}</header>').format(_name(area), _vote_status(area, voting, election))]
+    if area != QUARANTIA:
+        parts.append(Markup('<div class="row"><span class="label">Palaces</span>{}</div>')
+                     .format(_palace_row(_l(district.get("palaces")))))
+        parts.append(Markup('<div class="row"><span class="label">Houses</span>{}</div>')
+                     .format(_counts(_d(district.get("houses")), seats, "none")))
+    here = []
+    for adv, info in sorted(advisors.items()):
+        info = _d(info)
+        if info.get("at") != area:
+            continue
+        owner = info.get("owner")
+        who = _chip(owner) if owner else Markup('<span class="muted">neutral</span>')
+        here.append(Markup("<li>{} {}</li>").format(_advisor_name(str(adv), info.get("home")), who))
+    parts.append(Markup('<div class="row"><span class="label">Advisors</span>{}</div>').format(
+        Markup('<ul class="advisors">') + Markup("").join(here) + Markup("</ul>") if here
+        else Markup('<span class="muted">none</span>')))
+    ballots = _d(_d(view.get("ballots")).get(area))
+    parts.append(Markup('<div class="row"><span class="label">Markers</span>{}</div>')
+                 .format(_counts(ballots, seats, "none")))
+    own = _d(_d(_d(view.get("private")).get(seat or "")).get("ballots")).get(area) if seat else None
+    if own:
+        parts.append(Markup('<div class="row mine"><span class="label">Yours</span>{}</div>')
+                     .format(" ".join(str(v) for v in _l(own))))
+    cls = "area quarantia" if area == QUARANTIA else "area"
+    return Markup('<section class="{}">').format(cls) + Markup("").join(parts) + Markup("</section>")
+
+
+def _track(view: dict[str, Any]) -> Markup:
+    voting = _d(view.get("voting"))
+
+    def cards(key: str, empty: str) -> Markup:
+        names = [_name(a) for a in _l(voting.get(key))]
+        if not names:
+            return Markup('<span class="muted">{}</span>').format(empty)
+        return Markup('<ol class="cards">') + Markup("").join(
+            Markup('<li class="card-face">{}</li>').format(n) for n in names) + Markup("</ol>")
+
+    return Markup(
+        '<section class="track"><h3>Voting order</h3>'
+        '<div class="row"><span class="label">Still to vote</span>{}</div>'
+        '<div class="row"><span class="label">Voted</span>{}</div>'
+        '<div class="row"><span class="label">Turned up for next year</span>{}</div></section>'
+    ).format(cards("current", "none"), cards("used", "none"), cards("next", "none yet"))
+
+
+def _supply(view: dict[str, Any], seats: list[str], seat: str | None) -> Markup:
+    supply = _d(view.get("supply"))
+    used = _d(view.get("cards_used"))
+    rows = []
+    for s in seats:
+        sup = _d(supply.get(s))
+        markers: Any = sup.get("markers", "")
+        own = _d(_d(view.get("private")).get(s)).get("markers") if s == seat else None
+        if isinstance(own, list):
+            markers = Markup("{} <small>({})</small>").format(len(own), " ".join(str(v) for v in own) or "none")
+        rows.append(Markup("<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>").format(
+            _chip(s), sup.get("houses", ""), sup.get("palaces", ""), sup.get("rings", ""), markers,
+            ", ".join(_name(a) for a in _l(used.get(s))) or "-"))
+    return Markup(
+        '<div class="table-wrap"><table class="supply"><thead><tr><th>Player</th><th>Houses</th>'
+        '<th>Palaces</th><th>Rings</th><th>Markers</th><th>Cards used</th></tr></thead><tbody>{}</tbody>'
+        '</table></div>').format(Markup("").join(rows))
+
+
+@register_board("doge")
+def draw(view: dict[str, Any], seat: str | None) -> Markup:
+    seats = [str(s) for s in _l(view.get("seats"))]
+    districts = _d(view.get("districts"))
+    order = [d for d in DISTRICT_ORDER if d in districts] + sorted(d for d in districts if d not in DISTRICT_ORDER)
+    areas = Markup("").join(_area(a, view, seat, seats) for a in [*order, QUARANTIA])
+    neutral = [str(a) for a, info in sorted(_d(view.get("advisors")).items()) if _d(info).get("at") is None]
+    head = Markup('<p class="doge-year">Year <b>{}</b>').format(view.get("year", "?"))
+    election = _d(view.get("election"))
+    if election.get("area"):
+        head += Markup(" · election {} in <b>{}</b>").format(election.get("number", ""), _name(election["area"]))
+    head += Markup("</p>")
+    off = Markup("")
+    if neutral:
+        off = Markup('<p class="muted small">Advisors off the board (neutral): {}</p>').format(
+            ", ".join(_advisor_name(a, _d(_d(view.get("advisors")).get(a)).get("home")) for a in neutral))
+    return (Markup('<div class="doge">') + head + Markup('<div class="areas">') + areas + Markup("</div>")
+            + off + _track(view) + _supply(view, seats, seat) + Markup("</div>"))

@@ -1,0 +1,172 @@
+"""The Founding Fathers board as server-rendered HTML tables (no script, no inline styles).
+
+Reads only the view the page may show (schema: docs/games/founding-fathers.md) and the deck's
+public card data (names, electoral votes, printed popularity). The seat's own hand, when the
+view carries it (``private[seat].hand``), is the only private part drawn. Every lookup tolerates a
+missing key so an unexpected view degrades, never crashes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from markupsafe import Markup
+
+from adjudicator.games.founding_fathers.data import DEFAULT_DECK, deck
+
+from . import register_board
+
+OFFICE_ORDER = ("president", "vice-president", "secretary-of-state", "secretary-of-the-treasury",
+                "secretary-of-war", "special-envoy", "general", "chief-justice")
+ERAS = ("A", "B", "C")
+COLOURS = {"red", "blue", "green", "yellow", "purple", "black"}
+
+
+def _d(value: Any) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
+
+
+def _l(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+def _chip(seat: Any) -> Markup:
+    cls = f"c-{seat}" if str(seat) in COLOURS else "c-other"
+    return Markup('<span class="chip {}"><span class="swatch"></span>{}</span>').format(cls, seat)
+
+
+def _deck(view: dict[str, Any]):
+    try:
+        return deck(str(view.get("deck") or DEFAULT_DECK))
+    except Exception:  # noqa: BLE001 - an unknown deck still draws, with ids for names
+        return None
+
+
+def _name(d: Any, cid: Any) -> str:
+    if d is None or not isinstance(cid, str):
+        return str(cid)
+    try:
+        return d.name(cid)
+    except KeyError:
+        return cid
+
+
+def _office_name(d: Any, o: str) -> str:
+    return str(_d(d.offices.get(o)).get("name", o)) if d is not None else o
+
+
+def _tracks(view: dict[str, Any]) -> Markup:
+    sup = view.get("support", 0)
+    sup = sup if isinstance(sup, int) else 0
+    side = "Liberal" if sup > 0 else "Conservative" if sup < 0 else "even"
+    rows = [
+        ("Turn", view.get("turn", "?")), ("Phase", view.get("phase", "?")), ("Era", view.get("era", "?")),
+        ("Revenue", view.get("revenue", "?")), ("Reserves", view.get("reserves", "?")),
+        ("Public support", f"{abs(sup)} ({side})"), ("Tension", f"{view.get('tension', '?')} / 5"),
+    ]
+    cells = Markup("").join(Markup('<div class="ff-track"><span class="label">{}</span> <b>{}</b></div>')
+                            .format(k, v) for k, v in rows)
+    return Markup('<section class="ff-tracks">{}</section>').format(cells)
+
+
+def _states(view: dict[str, Any], d: Any) -> Markup:
+    era = view.get("era")
+    cubes = _d(_d(view.get("election")).get("cubes"))
+    statesmen = _d(view.get("statesmen"))
+    head = Markup("").join(Markup('<th class="{}">EV {}</th>').format("ff-now" if e == era else "", e) for e in ERAS)
+    rows = []
+    for st in _l(view.get("map")):
+        info = _d(d.states.get(st)) if d is not None else {}
+        ev = _d(info.get("ev"))
+        evs = Markup("").join(Markup('<td class="{}">{}</td>').format("ff-now" if e == era else "", ev.get(e, "-"))
+                              for e in ERAS)
+        here = [_name(d, s) + f" ({_d(statesmen.get(s)).get('owner', '?')})" for s in _l(cubes.get(st))]
+        rows.append(Markup("<tr><td>{}</td>{}<td>{}</td></tr>").format(
+            info.get("name", st), evs, ", ".join(here) or "-"))
+    return Markup('<section class="ff-map"><h3>The Union ({} states)</h3><div class="table-wrap">'
+                  '<table class="ff-states"><thead><tr><th>State</th>{}<th>Election cubes</th></tr></thead>'
+                  '<tbody>{}</tbody></table></div></section>').format(len(rows), head, Markup("").join(rows))
+
+
+def _offices(view: dict[str, Any], d: Any) -> Markup:
+    offices = _d(view.get("offices"))
+    statesmen = _d(view.get("statesmen"))
+    rows = []
+    for o in [*OFFICE_ORDER, *sorted(k for k in offices if k not in OFFICE_ORDER)]:
+        if o not in offices:
+            continue
+        h = offices[o]
+        oname = _office_name(d, o)
+        who = Markup("{} {}").format(_name(d, h), _chip(_d(statesmen.get(h)).get("owner", "?"))) if h \
+            else Markup('<span class="muted">vacant</span>')
+        rows.append(Markup("<tr><td>{}</td><td>{}</td></tr>").format(oname, who))
+    return Markup('<section class="ff-offices"><h3>Offices</h3><table><tbody>{}</tbody></table></section>'
+                  ).format(Markup("").join(rows))
+
+
+def _factions(view: dict[str, Any], d: Any, seat: str | None) -> Markup:
+    statesmen = _d(view.get("statesmen"))
+    factions = _d(view.get("factions"))
+    offices = {h: o for o, h in _d(view.get("offices")).items() if h}
+    blocks = []
+    for s in _l(view.get("seats")):
+        f = _d(factions.get(s))
+        rows = []
+        for sid, info in statesmen.items():
+            info = _d(info)
+            if info.get("owner") != s:
+                continue
+            card = _d(d.statesmen.get(sid)) if d is not None else {}
+            pop = card.get("popularity", 0) + info.get("bonus", 0) + info.get("cubes", 0) if card else info.get("cubes")
+            lead = " (faction leader)" if f.get("leader") == sid else ""
+            rows.append(Markup("<tr><td>{}{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>").format(
+                _name(d, sid), lead, card.get("party", "?"), pop, info.get("influence", 0),
+                card.get("ability", "?"), _office_name(d, offices[sid]) if sid in offices else "-"))
+        hand = Markup("")
+        if seat == s:
+            own = _d(_d(view.get("private")).get(s)).get("hand")
+            if isinstance(own, list):
+                hand = Markup('<p class="ff-hand">Your hand: {}</p>').format(
+                    ", ".join(_name(d, c) for c in own) or "empty")
+        blocks.append(Markup(
+            '<section class="ff-faction"><h3>{} <small>VP {} · influence {} · cards {}{}</small></h3>'
+            '<table><thead><tr><th>Statesman</th><th>Party</th><th>Popularity</th><th>Influence</th>'
+            '<th>Ability</th><th>Office</th></tr></thead><tbody>{}</tbody></table>{}</section>').format(
+                _chip(s), f.get("vp", 0), f.get("influence", 0), f.get("hand", 0),
+                " · black cubes " + str(f["black"]) if f.get("black") else "", Markup("").join(rows), hand))
+    return Markup('<div class="ff-factions">{}</div>').format(Markup("").join(blocks))
+
+
+def _issues(view: dict[str, Any], d: Any) -> Markup:
+    iss = _d(view.get("issues"))
+    cur = _d(iss.get("current"))
+    parts = []
+    if cur.get("card"):
+        parts.append(Markup("<p>In play: <b>{}</b>{}</p>").format(
+            _name(d, cur["card"]), f" (option {cur['option']})" if cur.get("option") else ""))
+    else:
+        parts.append(Markup('<p class="muted">No issue in play.</p>'))
+    parts.append(Markup("<p>Issues drawn this term: {} · left in the era {} deck: {}</p>").format(
+        iss.get("drawn", 0), iss.get("era", "?"), iss.get("left", "?")))
+    resolved = [_name(d, c) for c in _l(iss.get("resolved"))]
+    parts.append(Markup("<p>Resolved: {}</p>").format(", ".join(resolved) or "none"))
+    taxes = _d(view.get("taxes"))
+    active = [_name(d, t) for t in _l(taxes.get("active"))]
+    parts.append(Markup("<p>Taxes in force: {} · tariff level {}</p>").format(
+        ", ".join(active) or "none", taxes.get("tariff", 0)))
+    return Markup('<section class="ff-issues"><h3>Issues</h3>{}</section>').format(Markup("").join(parts))
+
+
+@register_board("founding-fathers")
+def draw(view: dict[str, Any], seat: str | None) -> Markup:
+    d = _deck(view)
+    notice = Markup('<p class="ff-notice">Stand-in values: many card values of this deck (abilities, '
+                    'popularity, votes, difficulties, electoral votes of later eras) are stand-ins, not the '
+                    'printed cards. See the game page for the list.</p>')
+    result = _d(view.get("result"))
+    over = Markup("")
+    if result:
+        over = Markup('<p class="ff-over">Game over ({}): {}</p>').format(
+            result.get("reason", "?"), ", ".join(f"{s} {n}" for s, n in _d(result.get("scores")).items()))
+    return (Markup('<div class="ff">') + notice + over + _tracks(view) + _issues(view, d) + _offices(view, d)
+            + _states(view, d) + _factions(view, d, seat) + Markup("</div>"))

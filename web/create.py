@@ -1,0 +1,153 @@
+"""`/new`: create a game. Step 1 picks the game (a plain link, no script needed), step 2 the
+seats, options, title and deadline policy. The result page shows the moderator link and one
+invite link per seat, once: the server keeps only hashes of these tokens."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+from zoneinfo import ZoneInfo, available_timezones
+
+from flask import Blueprint, abort, render_template, request
+
+from adjudicator.engine import IllegalOrder, all_games
+
+from . import backend
+from .security import secret_page
+from .values import json_value
+
+bp = Blueprint("create", __name__)
+
+MAX_TITLE = 120
+
+
+def option_widget(option) -> str:
+    if option.choices:
+        return "select"
+    if isinstance(option.default, bool):
+        return "checkbox"
+    if isinstance(option.default, int):
+        return "number"
+    return "text"
+
+
+def _read_options(info, form) -> tuple[dict[str, Any], list[str]]:
+    options: dict[str, Any] = {}
+    problems: list[str] = []
+    for option in info.options:
+        field = f"opt-{option.name}"
+        kind = option_widget(option)
+        raw = form.get(field)
+        if kind == "checkbox":
+            options[option.name] = raw is not None
+        elif raw is None or raw == "":
+            options[option.name] = option.default
+        elif kind == "select":
+            match = [c for c in option.choices if json_value(c) == raw]
+            if not match:
+                problems.append(f"Option {option.name}: pick one of the listed values.")
+            else:
+                options[option.name] = match[0]
+        elif kind == "number":
+            try:
+                options[option.name] = int(raw)
+            except ValueError:
+                problems.append(f"Option {option.name}: give a whole number.")
+        else:
+            options[option.name] = raw.strip()
+    if not problems:
+        try:
+            info.resolve_options(options)
+        except IllegalOrder as e:
+            problems.append(str(e))
+    return options, problems
+
+
+def _read_hours(form, field: str, label: str, default: float, lo: float, hi: float,
+                problems: list[str]) -> float:
+    raw = (form.get(field) or "").strip()
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        problems.append(f"{label}: give a number of hours, like 48 or 0.5.")
+        return default
+    if not lo <= value <= hi or value != value:
+        problems.append(f"{label}: must be between {lo:g} and {hi:g} hours.")
+    return value
+
+
+def _timezones() -> list[str]:
+    return sorted(z for z in available_timezones() if "/" in z or z == "UTC")
+
+
+@bp.route("/new", methods=["GET"])
+def choose():
+    games = all_games()
+    game_id = request.args.get("game")
+    if not game_id:
+        return render_template("create/choose.html", games=games)
+    game = games.get(game_id)
+    if game is None:
+        abort(404)
+    return render_template("create/form.html", game=game, info=game.info, values={},
+                           problems=[], option_widget=option_widget,
+                           json_value=json_value, timezones=_timezones())
+
+
+@bp.route("/new", methods=["POST"])
+@secret_page
+def create():
+    games = all_games()
+    form = request.form
+    game = games.get(form.get("game", ""))
+    if game is None:
+        abort(400, "Pick a game from the list.")
+    info = game.info
+    problems: list[str] = []
+
+    try:
+        seats = int(form.get("seats", info.min_seats))
+    except ValueError:
+        seats = -1
+    if not info.min_seats <= seats <= info.max_seats:
+        problems.append(f"Seats: {info.title} is played by {info.min_seats} to "
+                        f"{info.max_seats} players.")
+    title = (form.get("title") or "").strip()
+    if len(title) > MAX_TITLE:
+        problems.append(f"Title: at most {MAX_TITLE} characters.")
+    options, option_problems = _read_options(info, form)
+    problems += option_problems
+    step = _read_hours(form, "step_hours", "Time per step", 72, 0.01, 24 * 60, problems)
+    reminder = _read_hours(form, "reminder_hours", "Reminder", 24, 0, 24 * 60, problems)
+    try:
+        absence_days = int(form.get("max_absence_days", 14))
+    except ValueError:
+        absence_days = -1
+    if not 0 <= absence_days <= 366:
+        problems.append("Absences: a whole number of days from 0 (none granted) to 366.")
+    tz = (form.get("timezone") or "UTC").strip()
+    try:
+        ZoneInfo(tz)
+    except (ValueError, KeyError, OSError):
+        problems.append(f"Time zone: {tz!r} is not an IANA time zone name (like Europe/Rome).")
+    else:
+        if tz not in available_timezones() and tz != "UTC":
+            problems.append(f"Time zone: {tz!r} is not an IANA time zone name (like Europe/Rome).")
+
+    if problems:
+        values = dict(form)
+        return render_template("create/form.html", game=game, info=info, values=values,
+                               problems=problems, option_widget=option_widget,
+                               json_value=json_value, timezones=_timezones()), 400
+
+    svc = backend.service()
+    policy = svc.DeadlinePolicy(step_hours=step, reminder_hours=reminder, timezone=tz,
+                                max_absence_days=absence_days)
+    created = backend.call("create_game", game=info.id, seats=seats, options=options,
+                           title=title, policy=policy)
+    invites = dict(created.invites)
+    return render_template("create/created.html", created=created, game=game,
+                           title=title or info.title, invites=invites,
+                           options_json=json.dumps(options, sort_keys=True))

@@ -1,0 +1,135 @@
+"""Mail on the web: the inbound webhook for mail providers, the dev mail page of the embedded
+install, and a seat's press and delivery settings."""
+
+from __future__ import annotations
+
+import hmac
+import os
+from email import message_from_bytes, policy
+from pathlib import Path
+
+from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
+
+from . import backend, csrf
+from .errors import bad_link, status_of
+from .security import secret_page
+
+bp = Blueprint("mail", __name__)
+
+
+# the webhook ----------------------------------------------------------------------------------
+
+@bp.route("/mail/inbound", methods=["POST"])
+@csrf.exempt  # machine to machine: authenticated by the shared secret instead of a CSRF token
+def inbound():
+    secret = current_app.config.get("PBEM_MAIL_WEBHOOK_SECRET") or os.environ.get("PBEM_MAIL_WEBHOOK_SECRET", "")
+    if not secret:
+        abort(404)
+    given = request.headers.get("X-PBEM-Secret") or request.args.get("secret", "")
+    auth = request.headers.get("Authorization", "")
+    if auth.lower().startswith("bearer "):
+        given = auth[7:].strip()
+    if not hmac.compare_digest(given.encode(), secret.encode()):
+        abort(403)
+    if request.mimetype in ("multipart/form-data", "application/x-www-form-urlencoded"):
+        # providers' inbound-parse posts carry the raw MIME in a form field
+        field = request.form.get("email") or request.form.get("body-mime") or ""
+        raw = field.encode("utf-8", "surrogateescape")
+    else:
+        raw = request.get_data(cache=False)
+    if not raw:
+        abort(400, "no message")
+    from workers.inbound import accept
+
+    stored = accept(raw, "webhook", peer=request.remote_addr or "")
+    return {"stored": stored}, 202 if stored else 200
+
+
+# the dev mail page ------------------------------------------------------------------------------
+
+def _mail_dir() -> Path:
+    return Path(os.environ.get("PBEM_MAIL_DIR", "var/mail"))
+
+
+def _dev_enabled() -> None:
+    # every player's mail, secret reply addresses included: only for the embedded/debug setup
+    if not (current_app.config.get("PBEM_DEV_MAIL") or current_app.debug):
+        abort(404)
+
+
+@bp.route("/dev/mail")
+@secret_page
+def dev_mail():
+    _dev_enabled()
+    rows = []
+    for path in sorted(_mail_dir().glob("*.eml"), reverse=True)[:500]:
+        msg = message_from_bytes(path.read_bytes(), policy=policy.default)
+        rows.append({"name": path.name, "to": msg.get("To", ""), "subject": msg.get("Subject", ""),
+                     "date": msg.get("Date", "")})
+    return render_template("dev/mail.html", rows=rows, folder=str(_mail_dir()))
+
+
+@bp.route("/dev/mail/<name>")
+@secret_page
+def dev_message(name: str):
+    _dev_enabled()
+    if "/" in name or not name.endswith(".eml"):
+        abort(404)
+    path = _mail_dir() / name
+    if not path.is_file():
+        abort(404)
+    msg = message_from_bytes(path.read_bytes(), policy=policy.default)
+    part = msg.get_body(preferencelist=("plain",))
+    text = part.get_content() if part is not None else ""
+    headers = [(k, str(v)) for k, v in msg.items()]
+    return render_template("dev/message.html", name=name, headers=headers, text=text)
+
+
+# press and settings of a seat ---------------------------------------------------------------------
+
+def _render(game_id: str, seat: str, seat_token: str, message: str = "", error: str = "", status: int = 200):
+    settings = backend.read("seat_settings", game_id, seat, seat_token)
+    press = backend.read("press_for", game_id, seat, seat_token)
+    page = backend.read("seat_state", game_id, seat, seat_token)
+    return render_template("play/mail.html", game_id=game_id, seat=seat, seat_token=seat_token, page=page,
+                           settings=settings, press=press, message=message, error=error,
+                           modes=backend.service().MAIL_MODES,
+                           max_absence_days=settings.get("max_absence_days", "")), status
+
+
+@bp.route("/play/<game_id>/<seat>/<seat_token>/mail", methods=["GET"])
+@secret_page
+def seat_mail(game_id: str, seat: str, seat_token: str):
+    try:
+        return _render(game_id, seat, seat_token, message=request.args.get("done", ""))
+    except backend.service().ServiceError:
+        return bad_link()
+
+
+@bp.route("/play/<game_id>/<seat>/<seat_token>/mail", methods=["POST"])
+@secret_page
+def seat_mail_post(game_id: str, seat: str, seat_token: str):
+    form = request.form
+    try:
+        if form.get("action") == "press":
+            to = form.getlist("to") or ["all"]
+            backend.call("send_press", game_id, seat, seat_token, to, form.get("text", "")[:20_000])
+            done = "Press sent."
+        elif form.get("action") == "absence":
+            absence = backend.call("set_absence", game_id, seat, seat_token, form.get("start", "")[:20],
+                                   form.get("end", "")[:20])
+            done = f"Absence recorded: {absence.text}."
+        elif form.get("action") == "absence_cancel":
+            had = backend.call("cancel_absence", game_id, seat, seat_token)
+            done = "Absence cancelled." if had else "You had no absence."
+        else:
+            backend.call("update_settings", game_id, seat, seat_token, form.get("mail_mode", "each"),
+                         form.get("chat_webhook", ""), form.get("timezone", ""))
+            done = "Settings saved."
+    except backend.service().ServiceError as e:
+        status = status_of(e)
+        if status in (403, 404):
+            return bad_link()
+        return _render(game_id, seat, seat_token, error=str(e), status=status)
+    return redirect(url_for("mail.seat_mail", game_id=game_id, seat=seat, seat_token=seat_token, done=done),
+                    code=303)

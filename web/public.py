@@ -1,0 +1,56 @@
+"""Public pages: the game list, a game's page (board, waiting seats, commitments, log,
+outcome, seed) and the record export."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, render_template
+
+from adjudicator.engine import all_games, get_game
+
+from . import backend
+from .boards import board_html
+
+bp = Blueprint("public", __name__)
+
+
+def _group(summaries) -> dict[str, list]:
+    groups: dict[str, list] = {"running": [], "pending": [], "finished": []}
+    for g in summaries:
+        status = getattr(g, "status", "running")
+        if status in ("over", "finished"):
+            groups["finished"].append(g)
+        elif status == "pending":
+            groups["pending"].append(g)
+        else:  # running, paused
+            groups["running"].append(g)
+    return groups
+
+
+@bp.route("/")
+def index():
+    games = backend.read("list_games")
+    titles = {gid: g.info.title for gid, g in all_games().items()}
+    return render_template("public/index.html", groups=_group(games), game_titles=titles)
+
+
+@bp.route("/game/<game_id>")
+def game(game_id: str):
+    page = backend.read("public_game", game_id)
+    game = get_game(page.game)
+    view = getattr(page, "view", None)
+    # public press only: empty while the game runs; at the end broadcasts (and private press if
+    # the game publishes it). Bodies are rendered by the sanitising `markdown` filter.
+    press = backend.read("public_press", game_id)
+    return render_template("public/game.html", page=page, game=game, game_id=game_id, press=press,
+                           board=board_html(page.game, view, None) if view is not None else None)
+
+
+@bp.route("/game/<game_id>/export.json")
+def export(game_id: str):
+    from adjudicator.record import export_bytes
+
+    record = backend.read("export_record", game_id)
+    body = export_bytes(record)
+    return Response(body, mimetype="application/json", headers={
+        "Content-Disposition": f'attachment; filename="pbem-{game_id}.json"',
+    })

@@ -1,0 +1,162 @@
+"""Secret-link pages of one seat: joining with an invite, and playing.
+
+The seat page shows only what `service.seat_state` returns (built from `game.view(state, seat)`),
+so another seat's private data cannot reach it. Orders come either from the generated form (a
+`<select>` of the prompt's choices, sent as canonical JSON) or from the command box (the same
+grammar as e-mail, several lines). Both carry the `prompt_token` the page was built with; an
+order made against an older prompt is refused whole.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Blueprint, abort, redirect, render_template, request, url_for
+
+from adjudicator.engine import get_game
+
+from . import backend
+from .boards import board_html
+from .errors import bad_link, status_of
+from .security import secret_page
+from .values import json_value
+
+bp = Blueprint("seat", __name__)
+
+MAX_NAME = 60
+MAX_EMAIL = 254
+MAX_ENTROPY = 256
+MAX_COMMANDS = 20_000
+
+
+def _service_errors() -> tuple[type[BaseException], ...]:
+    svc = backend.errors()
+    return tuple(getattr(svc, n) for n in ("ServiceError",) if hasattr(svc, n))
+
+
+# joining ---------------------------------------------------------------------------------------
+
+@bp.route("/join/<game_id>/<seat>/<invite_token>", methods=["GET", "POST"])
+@secret_page
+def join(game_id: str, seat: str, invite_token: str):
+    try:
+        invite = backend.read(backend.check_invite, game_id, seat, invite_token)
+    except _service_errors():
+        return bad_link()
+    values: dict[str, str] = {}
+    problems: list[str] = []
+    if request.method == "POST":
+        values = {k: (request.form.get(k) or "").strip() for k in ("name", "email", "entropy")}
+        if not values["name"]:
+            problems.append("Name: tell the other players what to call you.")
+        elif len(values["name"]) > MAX_NAME:
+            problems.append(f"Name: at most {MAX_NAME} characters.")
+        if values["email"] and ("@" not in values["email"] or len(values["email"]) > MAX_EMAIL
+                                or any(c.isspace() for c in values["email"])):
+            problems.append("E-mail: that does not look like an e-mail address (or leave it empty).")
+        if len(values["entropy"]) > MAX_ENTROPY:
+            problems.append(f"Random text: at most {MAX_ENTROPY} characters.")
+        if not problems:
+            try:
+                joined = backend.call("join_game", game_id, seat, invite_token, values["name"],
+                                      email=values["email"], entropy=values["entropy"])
+            except _service_errors() as e:
+                status = status_of(e)
+                if status in (403, 404):
+                    return bad_link()
+                problems.append(str(e))
+            else:
+                return redirect(url_for("seat.play", game_id=game_id, seat=seat,
+                                        seat_token=joined.seat_token), code=303)
+    return render_template("play/join.html", game_id=game_id, seat=seat, invite=invite,
+                           values=values, problems=problems), (400 if problems else 200)
+
+
+# playing ---------------------------------------------------------------------------------------
+
+def _choices(game, prompt: dict[str, Any]) -> list[tuple[str, str]]:
+    """(value, label) pairs for the order form: canonical JSON and the game's own wording."""
+    out = []
+    for choice in prompt.get("choices") or []:
+        try:
+            label = game.format_order(choice)
+        except Exception:  # a label must never break the page
+            label = json_value(choice)
+        out.append((json_value(choice), label))
+    return out
+
+
+def _render_play(game_id: str, seat: str, seat_token: str, result: dict[str, Any] | None = None,
+                 status: int = 200):
+    page = backend.read("seat_state", game_id, seat, seat_token)
+    game = get_game(page.game)
+    prompt = page.prompt
+    return render_template(
+        "play/play.html",
+        page=page,
+        game=game,
+        game_id=game_id,
+        seat=seat,
+        seat_token=seat_token,
+        prompt=prompt,
+        choices=_choices(game, prompt) if prompt is not None else [],
+        board=board_html(page.game, page.view, seat),
+        private=((page.view or {}).get("private") or {}).get(seat),
+        grammar=page.grammar_help or game.grammar_help(),
+        result=result,
+    ), status
+
+
+@bp.route("/play/<game_id>/<seat>/<seat_token>", methods=["GET"])
+@secret_page
+def play(game_id: str, seat: str, seat_token: str):
+    return _render_play(game_id, seat, seat_token)
+
+
+@bp.route("/play/<game_id>/<seat>/<seat_token>", methods=["POST"])
+@secret_page
+def order(game_id: str, seat: str, seat_token: str):
+    form = request.form
+    prompt_token = form.get("prompt_token") or None
+    result: dict[str, Any]
+    try:
+        if "commands" in form:
+            text = form.get("commands", "")
+            if len(text) > MAX_COMMANDS:
+                abort(413, "The command box holds at most 20,000 characters.")
+            if not text.strip():
+                result = {"error": "The command box was empty: write one order per line.",
+                          "applied": [], "receipts": [], "choices": []}
+                return _render_play(game_id, seat, seat_token, result, 422)
+            sub = backend.call("submit", game_id, seat, seat_token, text, prompt_token)
+        else:
+            raw = form.get("order")
+            try:
+                chosen = json.loads(raw) if raw else None
+            except ValueError:
+                chosen = None
+            if chosen is None:
+                result = {"error": "Pick one of the listed orders before sending.",
+                          "applied": [], "receipts": [], "choices": []}
+                return _render_play(game_id, seat, seat_token, result, 422)
+            sub = backend.call("submit_order", game_id, seat, seat_token, chosen, prompt_token)
+    except _service_errors() as e:
+        status = status_of(e)
+        if status in (403, 404):
+            return bad_link()
+        if status == 409:
+            message = (f"{e} Nothing was applied. The page below shows the current situation; "
+                       "choose again.")
+        else:
+            message = str(e)
+        result = {"error": message, "applied": [], "receipts": [],
+                  "choices": list(getattr(e, "choices", []) or [])}
+        return _render_play(game_id, seat, seat_token, result, status)
+    result = {
+        "applied": list(sub.applied),
+        "receipts": list(sub.receipts),
+        "error": sub.error,
+        "choices": list(sub.choices or []),
+    }
+    return _render_play(game_id, seat, seat_token, result, 422 if sub.error else 200)

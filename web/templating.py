@@ -1,0 +1,67 @@
+"""Jinja filters and globals: Markdown, times in a policy's time zone, absolute links."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from flask import Flask, current_app, url_for
+from markupsafe import Markup
+
+from .markdown import render_markdown
+
+
+def absolute_url(endpoint: str, **values) -> str:
+    """A full link, on PBEM_BASE_URL when configured (links are copied into e-mails)."""
+    base = current_app.config.get("PBEM_BASE_URL")
+    if base:
+        return base + url_for(endpoint, **values)
+    return url_for(endpoint, _external=True, **values)
+
+
+def as_utc(when: datetime | None) -> datetime | None:
+    if when is None:
+        return None
+    if when.tzinfo is None:  # the store keeps naive UTC datetimes
+        return when.replace(tzinfo=UTC)
+    return when.astimezone(UTC)
+
+
+def format_time(when: datetime | None, tz: str | None = None) -> str:
+    when = as_utc(when)
+    if when is None:
+        return ""
+    try:
+        zone = ZoneInfo(tz) if tz else UTC
+    except (ZoneInfoNotFoundError, ValueError):
+        zone = UTC
+    local = when.astimezone(zone)
+    name = tz if tz else "UTC"
+    return f"{local:%a %d %b %Y, %H:%M} {name}"
+
+
+def time_left(when: datetime | None) -> str:
+    when = as_utc(when)
+    if when is None:
+        return ""
+    seconds = int((when - datetime.now(UTC)).total_seconds())
+    if seconds <= 0:
+        return "due now"
+    days, rest = divmod(seconds, 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes = rest // 60
+    if days:
+        return f"{days} d {hours} h left"
+    if hours:
+        return f"{hours} h {minutes} min left"
+    return f"{minutes} min left"
+
+
+def register_templating(app: Flask) -> None:
+    app.jinja_env.filters["markdown"] = render_markdown
+    app.jinja_env.filters["local_time"] = format_time
+    app.jinja_env.filters["time_left"] = time_left
+    app.jinja_env.globals["absolute_url"] = absolute_url
+    app.jinja_env.globals["Markup"] = Markup
+    app.jinja_env.trim_blocks = True
+    app.jinja_env.lstrip_blocks = True

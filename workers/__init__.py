@@ -1,0 +1,1 @@
+"""Thin Celery adapters: they open a transaction, call the service and enqueue what it returns."""

@@ -1,0 +1,76 @@
+"""The Celery application.
+
+Broker: CELERY_BROKER_URL, else REDIS_URL, else an embedded broker that needs no server (kombu's
+SQLAlchemy transport on a SQLite file in var/). Environment knobs:
+
+- PBEM_SWEEP_SECONDS: beat interval of the deadline sweep (default 60)
+- PBEM_DIGEST_SECONDS: interval of the daily digest (default 86400)
+- IMAP_HOST (+ IMAP_* settings, see workers/imap.py), PBEM_IMAP_SECONDS: poll a mailbox
+- PBEM_CELERY_QUEUE: queue name (default "pbem"; tests use their own so they never share one)
+- PBEM_PLUGINS: comma-separated modules imported at start (extra games, e.g. the tests' toy game)
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from pathlib import Path
+from typing import Any
+
+from celery import Celery
+
+EMBEDDED_BROKER = "sqla+sqlite:///var/broker.sqlite"
+
+
+def broker_url() -> str:
+    url = os.environ.get("CELERY_BROKER_URL") or os.environ.get("REDIS_URL")
+    if url:
+        return url
+    Path("var").mkdir(exist_ok=True)
+    return EMBEDDED_BROKER
+
+
+def load_plugins() -> None:
+    for name in filter(None, (p.strip() for p in os.environ.get("PBEM_PLUGINS", "").split(","))):
+        importlib.import_module(name)
+
+
+def _imap_schedule() -> dict[str, Any]:
+    """Poll a mailbox only when one is configured (IMAP_HOST); PBEM_IMAP_SECONDS sets the interval."""
+    if not os.environ.get("IMAP_HOST"):
+        return {}
+    return {"poll-imap": {"task": "workers.tasks.poll_imap",
+                          "schedule": float(os.environ.get("PBEM_IMAP_SECONDS", "60"))}}
+
+
+def make_celery(config: dict[str, Any] | None = None) -> Celery:
+    queue = os.environ.get("PBEM_CELERY_QUEUE", "pbem")
+    app = Celery("pbem", include=["workers.tasks"])
+    app.conf.update(
+        broker_url=broker_url(),
+        task_default_queue=queue,
+        task_ignore_result=True,
+        task_acks_late=True,  # a task lost with its worker runs again: every task is idempotent
+        worker_prefetch_multiplier=1,
+        broker_connection_retry_on_startup=True,
+        beat_schedule={
+            "sweep-deadlines": {
+                "task": "workers.tasks.sweep_deadlines",
+                "schedule": float(os.environ.get("PBEM_SWEEP_SECONDS", "60")),
+            },
+            "send-digests": {
+                "task": "workers.tasks.send_digests",
+                "schedule": float(os.environ.get("PBEM_DIGEST_SECONDS", str(24 * 3600))),
+            },
+            **_imap_schedule(),
+        },
+        beat_schedule_filename=os.environ.get("PBEM_BEAT_SCHEDULE", "var/celerybeat-schedule"),
+        timezone="UTC",
+    )
+    if config:
+        app.conf.update(config)
+    load_plugins()
+    return app
+
+
+celery = make_celery()

@@ -1,0 +1,148 @@
+"""Delivering one outbox row: an .eml file in var/mail/ (embedded default) or SMTP (SMTP_HOST set);
+rows of channel "webhook" are a JSON POST to a chat webhook (Slack/Discord accept the payload).
+
+SMTP settings: SMTP_HOST, SMTP_PORT (587), SMTP_SECURITY (starttls | ssl | none; default
+starttls, or ssl on port 465), SMTP_USER, SMTP_PASSWORD, MAIL_FROM (pbem@PBEM_MAIL_DOMAIN),
+PBEM_MAIL_DIR (var/mail).
+
+The row is read in one transaction, sent outside any transaction (no lock held during network
+I/O), and its status written in another. A delivery that fails after sending but before the
+status is stored may be repeated: at-least-once, like all mail.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import smtplib
+import ssl
+import urllib.error
+import urllib.request
+from email.message import EmailMessage
+from email.utils import format_datetime
+from pathlib import Path
+
+from sqlmodel import select
+
+from adjudicator.mail import compose, config
+from adjudicator.mail.bounce import outbox_message_id, parse_outbox_message_id
+from adjudicator.render import markdown_to_html
+from adjudicator.service import utcnow
+from adjudicator.service.bounces import envelope_sender
+from adjudicator.store import OutboxMessage, transaction
+
+MAX_ATTEMPTS = 5
+
+
+class TemporaryFailure(Exception):
+    """Worth retrying later (the attempt is recorded)."""
+
+
+def build_message(row: OutboxMessage) -> EmailMessage:
+    msg = EmailMessage()
+    msg["From"] = config.mail_from()
+    msg["To"] = row.to
+    msg["Subject"] = row.subject
+    msg["Date"] = format_datetime(row.created_at)
+    # stable per row, so a repeated delivery is recognisably the same message (and a bounce that
+    # returns its headers names the row)
+    msg["Message-ID"] = outbox_message_id(row.id or 0, int(row.created_at.timestamp()))
+    for name, value in (row.headers or {}).items():
+        if name.lower() not in ("from", "to", "subject", "date", "message-id"):
+            msg[name] = str(value)
+    msg.set_content(row.body)
+    msg.add_alternative(f"<html><body>{markdown_to_html(row.body)}</body></html>", subtype="html")
+    return msg
+
+
+def deliver(outbox_id: int) -> str:
+    """Send one row; returns its final status. Sent rows are skipped (idempotent)."""
+    with transaction(write=False) as s:
+        row = s.exec(select(OutboxMessage).where(OutboxMessage.id == outbox_id)).first()
+        if row is None or row.status != "pending":  # sent, failed, or held for a digest
+            return row.status if row else "missing"
+        msg = build_message(row) if row.channel != "webhook" else None
+        hook = (row.to, compose.chat_payload(row.subject, row.body)) if msg is None else None
+    try:
+        if hook is not None:
+            post_webhook(*hook)
+        elif os.environ.get("SMTP_HOST"):
+            send_smtp(msg)
+        else:
+            write_eml(outbox_id, msg)
+    except WebhookRefused as exc:
+        return _record(outbox_id, error=str(exc), permanent=True)
+    except (OSError, smtplib.SMTPException) as exc:
+        permanent = isinstance(exc, smtplib.SMTPRecipientsRefused | smtplib.SMTPSenderRefused)
+        return _record(outbox_id, error=f"{type(exc).__name__}: {exc}", permanent=permanent)
+    return _record(outbox_id)
+
+
+def _record(outbox_id: int, error: str | None = None, permanent: bool = False) -> str:
+    with transaction() as s:
+        row = s.exec(select(OutboxMessage).where(OutboxMessage.id == outbox_id)).one()
+        row.attempts += 1
+        if error is None:
+            row.status, row.sent_at, row.last_error = "sent", utcnow(), ""
+        else:
+            row.last_error = error[:1000]
+            row.status = "failed" if permanent or row.attempts >= MAX_ATTEMPTS else "pending"
+        s.add(row)
+        status = row.status
+    if error is not None and status == "pending":
+        raise TemporaryFailure(error)
+    return status
+
+
+class WebhookRefused(Exception):
+    """A 4xx answer (other than 429): retrying would not help."""
+
+
+def post_webhook(url: str, payload: dict[str, object]) -> None:
+    req = urllib.request.Request(url, data=json.dumps(payload).encode(), method="POST",
+                                 headers={"Content-Type": "application/json", "User-Agent": "pbem"})
+    try:
+        with urllib.request.urlopen(req, timeout=15) as resp:  # noqa: S310 - the player's own URL
+            resp.read(1024)
+    except urllib.error.HTTPError as exc:
+        if 400 <= exc.code < 500 and exc.code != 429:
+            raise WebhookRefused(f"webhook answered {exc.code}") from None
+        raise
+
+
+def mail_dir() -> Path:
+    return Path(os.environ.get("PBEM_MAIL_DIR", "var/mail"))
+
+
+def write_eml(outbox_id: int, msg: EmailMessage) -> Path:
+    folder = mail_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{outbox_id:08d}.eml"  # one file per row: a repeated delivery overwrites it
+    tmp = path.with_suffix(".tmp")
+    tmp.write_bytes(bytes(msg))
+    tmp.replace(path)
+    return path
+
+
+def envelope_of(msg: EmailMessage) -> str | None:
+    """The row's VERP address (MAIL FROM), so that its bounce names it; from our Message-ID."""
+    parsed = parse_outbox_message_id(str(msg.get("Message-ID") or ""))
+    return envelope_sender(parsed[0]) if parsed else None
+
+
+def send_smtp(msg: EmailMessage) -> None:
+    host = os.environ["SMTP_HOST"]
+    port = int(os.environ.get("SMTP_PORT", "587"))
+    security = os.environ.get("SMTP_SECURITY", "ssl" if port == 465 else "starttls").lower()
+    user, password = os.environ.get("SMTP_USER"), os.environ.get("SMTP_PASSWORD", "")
+    context = ssl.create_default_context()
+    if security == "ssl":
+        client: smtplib.SMTP = smtplib.SMTP_SSL(host, port, timeout=30, context=context)
+    else:
+        client = smtplib.SMTP(host, port, timeout=30)
+    with client:
+        if security == "starttls":
+            client.starttls(context=context)
+        if user:
+            client.login(user, password)
+        client.send_message(msg, from_addr=envelope_of(msg))
