@@ -1,0 +1,52 @@
+"""The `pbem` commands as a user runs them: output format, exit codes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from adjudicator.cli import bench, boards, selfplay, verify
+
+BOARDS = Path(__file__).resolve().parents[2] / "adjudicator" / "games" / "china" / "boards"
+
+
+def test_selfplay_prints_violations_last_and_exports_verifiable_records(tmp_path, capsys) -> None:
+    assert selfplay.main(["doge", "--games", "3", "--seed", "t", "--export", str(tmp_path)]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert lines[-1] == "violations: 0"
+    assert "games: 3" in lines
+    files = sorted(tmp_path.glob("*.json"))
+    assert len(files) == 3
+    assert verify.main([str(f) for f in files]) == 0
+    assert capsys.readouterr().out.count(": OK:") == 3
+
+
+def test_verify_reports_the_first_bad_entry_and_exits_non_zero(tmp_path, capsys) -> None:
+    selfplay.main(["toy", "--games", "1", "--seed", "v", "--export", str(tmp_path)])
+    path = next(tmp_path.glob("*.json"))
+    doc = json.loads(path.read_bytes())
+    doc["entries"][2]["data"]["orders"] = {"p9": "forged"}
+    path.write_bytes(json.dumps(doc, sort_keys=True, separators=(",", ":")).encode() + b"\n")
+    capsys.readouterr()
+    assert verify.main([str(path)]) == 1
+    assert "entry 2" in capsys.readouterr().err
+
+
+def test_bench_prints_name_value_unit_lines(capsys) -> None:
+    assert bench.main(["toy", "--games", "3"]) == 0
+    out = capsys.readouterr().out
+    for name in ("apply p50", "apply p99", "full games per second", "replay of a full game"):
+        line = next(line for line in out.splitlines() if line.startswith(name + ":"))
+        value, unit = line.split(":", 1)[1].split()
+        assert float(value) >= 0 and unit in {"us", "games/s", "ms"}
+
+
+def test_boards_check_accepts_the_shipped_boards_and_lists_problems(tmp_path, capsys) -> None:
+    assert boards.main(["check", str(BOARDS / "board-3-4p.json"), str(BOARDS / "board-4-5p.json")]) == 0
+    assert capsys.readouterr().out.count(": OK:") == 2
+    data = json.loads((BOARDS / "board-3-4p.json").read_text())
+    data["roads"].append(["nowhere", data["roads"][0][0]])
+    broken = tmp_path / "broken.json"
+    broken.write_text(json.dumps(data))
+    assert boards.main(["check", str(broken)]) == 1
+    assert "nowhere" in capsys.readouterr().err

@@ -1,0 +1,54 @@
+"""Shared fixtures. Keep this file small: put helpers in tests/support/ and import them here."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+# One server key for the test process and every worker it starts (they inherit the environment),
+# so e-mail credentials made in one process are accepted in another.
+os.environ.setdefault("SECRET_KEY", "pbem-test-server-key")
+if str(ROOT) not in sys.path:  # so that `import tests.support...` works under the pytest script
+    sys.path.insert(0, str(ROOT))
+
+import pytest  # noqa: E402
+
+from adjudicator import store  # noqa: E402
+from tests.support.databases import Database, postgres_database, sqlite_database  # noqa: E402
+from tests.support.toygame import TOY, ToyGame, register_toy  # noqa: E402
+
+
+@pytest.fixture
+def toy() -> ToyGame:
+    """The toy sealed-bid game, registered as "toy"."""
+    register_toy()
+    return TOY
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Database]:
+    """The store pointed at a fresh database: a temp SQLite file, then a fresh PostgreSQL schema
+    (skipped with the reason if the server is unreachable, failed if PBEM_REQUIRE_SERVICES=1)."""
+    context = sqlite_database(tmp_path) if request.param == "sqlite" else postgres_database()
+    with context as database:
+        store.configure(database.url)
+        try:
+            store.init_db()
+            yield database
+        finally:
+            store.configure(None)
+
+
+@pytest.fixture
+def sqlite_db(tmp_path: Path) -> Iterator[Database]:
+    """SQLite only (tests about file-based behaviour, the embedded worker)."""
+    with sqlite_database(tmp_path) as database:
+        store.configure(database.url)
+        try:
+            store.init_db()
+            yield database
+        finally:
+            store.configure(None)

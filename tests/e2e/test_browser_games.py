@@ -1,0 +1,156 @@
+"""Whole games played through the web pages in a real browser.
+
+Processes: the web app (`pbem run --no-worker`), a real Celery worker with beat on Redis, one
+SQLite database file. Sealed reveals and the deadline sweep run in the worker. Each game's exported
+record then passes `pbem verify`, and changed bytes fail it.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from adjudicator.record import replay_record
+from tests.support.browser import chromium_or_skip, web_server
+from tests.support.browser_play import (
+    create_game,
+    expire_deadline_now,
+    join_all,
+    play_seat,
+    play_to_end,
+    public_status,
+    record_length,
+)
+from tests.support.databases import redis_or_skip, sqlite_database
+from tests.support.processes import Worker, wait_for
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+PBEM = str(Path(sys.executable).with_name("pbem"))
+
+
+@dataclass
+class Site:
+    base: str
+    page: object
+    worker: Worker
+    tmp: Path
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Iterator[Site]:
+    chromium = chromium_or_skip()
+    broker = redis_or_skip()
+    from playwright.sync_api import sync_playwright
+
+    from adjudicator import store
+
+    tmp = tmp_path_factory.mktemp("browser")
+    with sqlite_database(tmp) as db:
+        store.configure(db.url)
+        store.init_db()
+        worker = Worker(broker, db, tmp)
+        worker.start()
+        env = {**worker.env, "PBEM_VAR_DIR": str(tmp / "var")}
+        try:
+            with web_server(env, tmp, tmp / "web.log") as base, sync_playwright() as pw:
+                browser = pw.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+                try:
+                    yield Site(base, browser.new_page(), worker, tmp)
+                finally:
+                    browser.close()
+        finally:
+            worker.stop()
+            store.configure(None)
+
+
+def export_and_verify(site: Site, game_id: str) -> bytes:
+    """The public page shows the revealed seed; the downloaded record verifies; edits fail."""
+    site.page.goto(f"{site.base}/game/{game_id}")
+    assert "Server seed" in site.page.content()
+    response = site.page.request.get(f"{site.base}/game/{game_id}/export.json")
+    assert response.ok
+    raw = response.body()
+    export = site.tmp / f"{game_id}.json"
+    export.write_bytes(raw)
+    ok = subprocess.run([PBEM, "verify", str(export)], capture_output=True, text=True)
+    assert ok.returncode == 0, ok.stderr
+    assert "replayed" in ok.stdout
+    for position in random.Random(5).sample(range(len(raw) - 1), 25):
+        changed = bytearray(raw)
+        changed[position] ^= 0x20
+        export.write_bytes(bytes(changed))
+        bad = subprocess.run([PBEM, "verify", str(export)], capture_output=True, text=True)
+        assert bad.returncode != 0, f"a change at byte {position} went unnoticed"
+    return raw
+
+
+def test_four_player_doge_with_an_expired_deadline(site: Site) -> None:
+    page, rnd = site.page, random.Random(2026)
+    invites = create_game(page, site.base, "doge", 4, "Browser Doge")
+    game_id, seat_urls = join_all(page, invites)
+    assert sorted(seat_urls) == ["blue", "green", "red", "yellow"]
+
+    def let_a_deadline_pass() -> bool:
+        """Once the game is under way: all but one waiting seat order, then the clock runs out."""
+        if record_length(game_id) <= 20:
+            return False
+        _, waiting = public_status(page, site.base, game_id)
+        if len(waiting) < 2:
+            return False
+        for seat in waiting[:-1]:
+            play_seat(page, seat_urls[seat], rnd, limit=1)
+        before = record_length(game_id)
+        expire_deadline_now(game_id)
+        wait_for(lambda: record_length(game_id) > before, "the worker's sweep to apply the default",
+                 log=site.worker.log)
+        return True
+
+    play_to_end(page, site.base, game_id, seat_urls, rnd, interlude=let_a_deadline_pass)
+    raw = export_and_verify(site, game_id)
+    assert '"defaulted":["' in raw.decode(), "the expired deadline is recorded as a default"
+
+
+def test_four_player_china(site: Site) -> None:
+    page, rnd = site.page, random.Random(7)
+    game_id, seat_urls = join_all(page, create_game(page, site.base, "china", 4, "Browser China"))
+    assert len(seat_urls) == 4
+    play_to_end(page, site.base, game_id, seat_urls, rnd)
+    export_and_verify(site, game_id)
+
+
+def test_1960_with_the_debates_sealed_rounds(site: Site) -> None:
+    """Played until a game's debates ran as sealed rounds: the Lazy Shave event (when Kennedy has
+    played it) makes the debate cards go down openly one at a time instead."""
+    page, rnd = site.page, random.Random(1960)
+    for _attempt in range(4):
+        game_id, seat_urls = join_all(page, create_game(page, site.base, "1960", 2, "Browser 1960"))
+        assert sorted(seat_urls) == ["kennedy", "nixon"]
+        play_to_end(page, site.base, game_id, seat_urls, rnd)
+        doc = json.loads(export_and_verify(site, game_id))
+        debate_entries = [
+            (entry, state) for entry, state in replay_record(doc)
+            if entry["kind"] == "orders" and all("debate" in o for o in entry["data"]["orders"].values())
+        ]
+        assert debate_entries, "the game went through the debates"
+        sealed = [e for e, _ in debate_entries if e["data"]["salts"] and len(e["data"]["orders"]) == 2]
+        if 34 not in debate_entries[0][1]["boxes"]["debate"]:
+            assert sealed, "the debate cards were chosen in sealed rounds, revealed together"
+            return
+        assert not sealed  # Lazy Shave: open, one card at a time
+    pytest.fail("every game had Lazy Shave in the debates; the sealed rounds were never reached")
+
+
+def test_three_player_founding_fathers(site: Site) -> None:
+    page, rnd = site.page, random.Random(1787)
+    invites = create_game(page, site.base, "founding-fathers", 3, "Browser Founding Fathers")
+    game_id, seat_urls = join_all(page, invites)
+    assert len(seat_urls) == 3
+    play_to_end(page, site.base, game_id, seat_urls, rnd)
+    export_and_verify(site, game_id)

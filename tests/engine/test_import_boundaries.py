@@ -1,0 +1,37 @@
+"""The engine and the games are pure: standard library and the engine only."""
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2] / "adjudicator"
+PURE = sorted([*ROOT.joinpath("engine").rglob("*.py"), *ROOT.joinpath("games").rglob("*.py")])
+ALLOWED_PREFIXES = ("adjudicator.engine", "adjudicator.games")
+FORBIDDEN_STDLIB = {"time", "datetime", "socket", "subprocess", "threading", "asyncio", "urllib", "http", "os"}
+
+
+def imported_modules(path: Path) -> list[str]:
+    tree = ast.parse(path.read_text(), filename=str(path))
+    names = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.extend(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.append(node.module)
+    return names
+
+
+@pytest.mark.parametrize("path", PURE, ids=lambda p: str(p.relative_to(ROOT)))
+def test_pure_layers_import_only_stdlib_and_engine(path):
+    for name in imported_modules(path):
+        top = name.split(".")[0]
+        if name.startswith(ALLOWED_PREFIXES) or top == "__future__":
+            continue
+        assert top in sys.stdlib_module_names, f"{path.name} imports {name}, outside stdlib and engine"
+        assert top not in FORBIDDEN_STDLIB, f"{path.name} imports {name}: no clock, I/O or threads in rules"
+
+
+def test_the_scan_sees_files():
+    assert any(p.name == "rng.py" for p in PURE)

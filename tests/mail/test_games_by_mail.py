@@ -1,0 +1,125 @@
+"""Whole games (Doge, China, 1960) played by e-mail only: real SMTP into the built-in listener on a loopback
+port, a real Celery worker (Redis broker) ingesting and delivering, every player answering the
+latest mail they received with one of the legal orders it lists."""
+
+from __future__ import annotations
+
+import random
+import smtplib
+import socket
+from email.message import EmailMessage
+from pathlib import Path
+
+import pytest
+from sqlmodel import func, select
+
+from adjudicator import service, store
+from adjudicator.store import InboxMessage, OutboxMessage
+from tests.support.databases import Database, redis_or_skip
+from tests.support.processes import Worker, wait_for
+from workers.enqueue import enqueue
+
+pytestmark = pytest.mark.slow
+GAMES = [("doge", 3), ("china", 3), ("1960", 2)]
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _quiet() -> bool:
+    with store.transaction(write=False) as s:
+        new = s.exec(select(func.count(InboxMessage.id)).where(InboxMessage.status == "new")).one()
+        pending = s.exec(select(func.count(OutboxMessage.id)).where(OutboxMessage.status == "pending")).one()
+    return new == 0 and pending == 0
+
+
+def _choices(body: str) -> list[str]:
+    lines = body.split("Legal orders now:\n\n", 1)[1].splitlines()
+    out = []
+    for line in lines:
+        if not line.startswith("    ") or line.strip().startswith("..."):
+            break
+        out.append(line.strip())
+    return out
+
+
+@pytest.mark.parametrize(("game", "seats"), GAMES)
+def test_a_whole_game_by_mail(game: str, seats: int, sqlite_db: Database, tmp_path: Path, monkeypatch) -> None:
+    broker = redis_or_skip()
+    monkeypatch.setenv("PBEM_MAIL_DOMAIN", "pbem.test")
+    monkeypatch.setenv("PBEM_MAIL_DNS", "0")
+    monkeypatch.delenv("PBEM_EAGER", raising=False)
+    worker = Worker(broker, sqlite_db, tmp_path)
+    worker.start()
+    from workers.smtp import start
+
+    port = _free_port()
+    listener = start("127.0.0.1", port, app=worker.app)
+    rnd = random.Random(7)
+    try:
+        with store.transaction() as s:
+            created = service.create_game(s, game=game, seats=seats, title=f"{game} by mail")
+        all_seats = sorted(created.invites)
+        for seat in all_seats:
+            with store.transaction() as s:
+                joined = service.join_game(s, created.game_id, seat, created.invites[seat], seat.title(),
+                                           email=f"{seat}@players.test")
+            enqueue(joined.tasks, app=worker.app)
+        answered = {seat: 0 for seat in all_seats}
+        sent = 0
+        with smtplib.SMTP("127.0.0.1", port) as smtp:
+            while True:
+                wait_for(_quiet, "the worker to finish its mail", timeout=60, log=worker.log)
+                with store.transaction(write=False) as s:
+                    status = service.public_game(s, created.game_id).status
+                    rows = s.exec(select(OutboxMessage).order_by(OutboxMessage.id)).all()
+                if status == "finished":
+                    break
+                todo = {}
+                for row in rows:
+                    seat = row.seat
+                    if row.kind in ("start", "turn") and row.id > answered[seat] and "## Your decision" in row.body:
+                        todo[seat] = row
+                assert todo, "the game waits, but nobody received a mail asking for a decision"
+                for seat, row in todo.items():
+                    msg = EmailMessage()
+                    msg["From"] = f"{seat.title()} <{seat}@players.test>"
+                    msg["To"] = row.headers["Reply-To"]
+                    msg["Subject"] = "Re: " + row.subject
+                    msg["In-Reply-To"] = msg["References"] = f"<pbem-{row.id}@pbem.test>"
+                    msg["Message-ID"] = f"<{seat}-{sent}@players.test>"
+                    quoted = "\n".join("> " + line for line in row.body.splitlines()[:40])
+                    msg.set_content(f"{rnd.choice(_choices(row.body))}\n\nOn a day, pbem wrote:\n{quoted}\n")
+                    smtp.send_message(msg)
+                    answered[seat] = row.id
+                    sent += 1
+                assert sent < 3000
+        with store.transaction(write=False) as s:
+            inbox = s.exec(select(InboxMessage)).all()
+            replies = s.exec(select(OutboxMessage).where(OutboxMessage.kind == "reply")).all()
+            ends = s.exec(select(OutboxMessage).where(OutboxMessage.kind == "end")).all()
+        assert len(inbox) == sent and all(m.status == "done" for m in inbox)
+        assert len(replies) == sent and not any("## Not applied" in r.body for r in replies)
+        assert {e.seat for e in ends} == set(all_seats) and all("pbem verify" in e.body for e in ends)
+        assert len(list(worker.mail.glob("*.eml"))) >= sent
+    finally:
+        listener.stop()
+        worker.stop()
+
+
+def test_bench_mail_prints_figures(tmp_path, capsys, monkeypatch) -> None:
+    from adjudicator.cli.main import main
+
+    for name in ("PBEM_EAGER", "PBEM_MAIL_DIR", "PBEM_MAIL_DNS"):  # restored after the test
+        monkeypatch.setenv(name, "")
+    monkeypatch.delenv("SMTP_HOST", raising=False)
+
+    try:
+        assert main(["bench", "mail", "--messages", "20"]) == 0
+    finally:
+        store.configure(None)
+    out = capsys.readouterr().out
+    assert "mail throughput: " in out and out.strip().splitlines()[1].endswith("messages/s")

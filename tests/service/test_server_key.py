@@ -1,0 +1,23 @@
+"""E-mail credentials depend on the server's key, not only on what the database stores."""
+
+from __future__ import annotations
+
+from adjudicator.service import serverkey
+from adjudicator.service.tokens import mail_token, signon_password
+
+
+def test_mail_credentials_change_with_the_server_key(monkeypatch) -> None:
+    stored_hash = "ab" * 32
+    monkeypatch.setenv("SECRET_KEY", "one")
+    first = mail_token(stored_hash, "g1", "red"), signon_password(stored_hash, "g1", "red")
+    monkeypatch.setenv("SECRET_KEY", "two")
+    second = mail_token(stored_hash, "g1", "red"), signon_password(stored_hash, "g1", "red")
+    assert first[0] != second[0] and first[1] != second[1]
+
+
+def test_key_file_is_made_once_and_reused(monkeypatch, tmp_path) -> None:
+    monkeypatch.delenv("SECRET_KEY", raising=False)
+    key = serverkey.server_key(str(tmp_path))
+    serverkey._key_file.cache_clear()
+    assert serverkey.server_key(str(tmp_path)) == key
+    assert (tmp_path / "secret_key").stat().st_mode & 0o777 == 0o600

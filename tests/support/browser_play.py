@@ -1,0 +1,127 @@
+"""Playing whole games through the web pages in a real browser (Playwright + Debian's chromium).
+
+The steps a person takes: create a game on /new, open each invite link and join, then on each
+seat's secret page pick a legal order from the form (or type it into the command box) until the
+public page says the game is finished.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from collections.abc import Callable
+from datetime import timedelta
+
+from sqlmodel import select
+
+from adjudicator import store
+from adjudicator.store import Game
+
+
+def create_game(page, base: str, game: str, seats: int, title: str) -> list[str]:
+    """Create a game through /new; return the invite links."""
+    page.goto(f"{base}/")
+    page.click("text=New game")
+    page.click(f"a[href*='game={game}']")
+    if page.locator("select[name=seats]").count():
+        page.select_option("select[name=seats]", str(seats))
+    page.fill("input[name=title]", title)
+    page.click("button:has-text('Create the game')")
+    invites = [a.get_attribute("href") for a in page.locator("a[href*='/join/']").all()]
+    assert len(invites) == seats, page.content()[-2000:]
+    return [link if link.startswith("http") else base + link for link in invites]
+
+
+def join_all(page, invites: list[str]) -> tuple[str, dict[str, str]]:
+    """Each player joins (adding entropy); returns the game id and each seat's secret page."""
+    seat_urls: dict[str, str] = {}
+    for number, invite in enumerate(invites):
+        page.goto(invite)
+        page.fill("input[name=name]", f"Player {number + 1}")
+        page.fill("input[name=entropy]", f"dice {number}")
+        page.click("button:has-text('Join')")
+        match = re.search(r"/play/([^/]+)/([^/]+)/", page.url)
+        assert match, page.url
+        seat_urls[match.group(2)] = page.url
+    return match.group(1), seat_urls
+
+
+def public_status(page, base: str, game_id: str) -> tuple[str, list[str]]:
+    page.goto(f"{base}/game/{game_id}", wait_until="domcontentloaded")
+    status = page.locator(".headline .tag").nth(1).inner_text().strip()
+    found = page.locator("text=Waiting for:")
+    if status != "running" or found.count() == 0:
+        return status, []
+    names = found.locator("strong").inner_text()
+    return status, [n.strip() for n in names.split(",") if n.strip()]
+
+
+def record_length(game_id: str) -> int:
+    with store.transaction(write=False) as s:
+        return s.exec(select(Game).where(Game.public_id == game_id)).one().record_length
+
+
+def expire_deadline_now(game_id: str) -> None:
+    """Time passes: the game's due time moves into the past (what a week of silence does)."""
+    with store.transaction() as s:
+        g = s.exec(select(Game).where(Game.public_id == game_id)).one()
+        g.due_at = g.due_at - timedelta(days=30)
+        s.add(g)
+
+
+def play_seat(page, url: str, rnd: random.Random, limit: int = 50) -> int:
+    """Answer this seat's prompts until it has none (or its sealed order is in); return how many."""
+    page.goto(url, wait_until="domcontentloaded")
+    done = 0
+    while done < limit:
+        select_box = page.locator("select[name=order]")
+        if select_box.count() == 0 or page.locator("text=Your sealed order").count():
+            break  # nothing to decide, or this seat's sealed order is in and awaits the others
+        options = select_box.locator("option").all()
+        choice = rnd.choice(options)
+        if rnd.random() < 0.25:
+            page.fill("textarea[name=commands]", choice.inner_text().strip())
+            page.click(".command-form button")
+        else:
+            select_box.select_option(choice.get_attribute("value"))
+            page.click(".order-form button")
+        page.wait_for_load_state("domcontentloaded")
+        body = page.content()
+        assert "Internal Server Error" not in body and "went wrong" not in body, body[-2000:]
+        if "Nothing was applied" in body:
+            error = page.locator(".error-text").inner_text()
+            # the worker revealed the group meanwhile: the prompt moved on, so look again
+            assert "old page" in error, error
+            page.goto(url, wait_until="domcontentloaded")
+            continue
+        done += 1
+    return done
+
+
+def play_to_end(
+    page,
+    base: str,
+    game_id: str,
+    seat_urls: dict[str, str],
+    rnd: random.Random,
+    *,
+    step_limit: int = 4000,
+    interlude: Callable[[], bool] | None = None,
+) -> int:
+    """Visit the seats in turn, answering every open prompt, until the game is finished.
+
+    `interlude` runs before each round of visits and returns True once it has done its job."""
+    steps = 0
+    pending = interlude
+    while steps < step_limit:
+        if pending is not None and pending():
+            pending = None
+        progressed = sum(play_seat(page, seat_urls[seat], rnd) for seat in sorted(seat_urls))
+        steps += progressed
+        if not progressed:
+            status, _ = public_status(page, base, game_id)
+            if status == "finished":
+                return steps
+            time.sleep(0.2)  # a complete sealed group: the worker is revealing it
+    raise AssertionError(f"no end after {steps} orders")

@@ -1,0 +1,65 @@
+"""Helpers to set up and play games through the service in tests."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from adjudicator import service, store
+from adjudicator.service import DeadlinePolicy, Task
+
+
+@dataclass
+class PlayedGame:
+    game_id: str
+    admin_token: str
+    tokens: dict[str, str]  # seat -> seat token
+    tasks: list[Task] = field(default_factory=list)  # from the join that started the game
+
+    def submit(self, seat: str, text: str, token: Any = "current", **kw: Any) -> service.Submission:
+        """Submit in its own transaction; token="current" fetches the seat's prompt token first."""
+        if token == "current":
+            token = self.prompt_token(seat)
+        with store.transaction() as s:
+            return service.submit(s, self.game_id, seat, self.tokens[seat], text, token, **kw)
+
+    def prompt_token(self, seat: str) -> str | None:
+        return self.page(seat).prompt_token
+
+    def page(self, seat: str) -> service.SeatPage:
+        with store.transaction(write=False) as s:
+            return service.seat_state(s, self.game_id, seat, self.tokens[seat])
+
+    def public(self) -> service.PublicPage:
+        with store.transaction(write=False) as s:
+            return service.public_game(s, self.game_id)
+
+    def reveal(self, group: str) -> list[Task]:
+        with store.transaction() as s:
+            return service.reveal(s, self.game_id, group)
+
+    def export(self) -> dict[str, Any]:
+        with store.transaction(write=False) as s:
+            return service.export_record(s, self.game_id)
+
+
+def new_game(
+    game: str = "toy",
+    seats: int = 3,
+    emails: bool = True,
+    policy: DeadlinePolicy | None = None,
+    options: dict[str, Any] | None = None,
+) -> PlayedGame:
+    """Create a game and join every seat (which starts it)."""
+    with store.transaction() as s:
+        created = service.create_game(s, game=game, seats=seats, options=options or {}, title="Test",
+                                      policy=policy)
+    tokens: dict[str, str] = {}
+    tasks: list[Task] = []
+    for i, (seat, invite) in enumerate(created.invites.items()):
+        with store.transaction() as s:
+            joined = service.join_game(s, created.game_id, seat, invite, name=f"Player {i + 1}",
+                                       email=f"{seat}@example.org" if emails else "", entropy=f"e{i}")
+        tokens[seat] = joined.seat_token
+        tasks += joined.tasks
+    return PlayedGame(created.game_id, created.admin_token, tokens, tasks)

@@ -1,0 +1,98 @@
+"""The moderator page: every action goes through the service and onto the record."""
+
+from __future__ import annotations
+
+from tests.web.conftest import join
+from tests.web.forms import forms_of, text_of
+
+
+def _action(client, admin, action, **values):
+    forms = [f for f in forms_of(client.get(admin).get_data(as_text=True))
+             if f.fields.get("action") == action]
+    assert forms, f"no {action} form"
+    return forms[0].submit(client, admin, **values)
+
+
+def test_admin_page_shows_the_game(client, toy_game):
+    admin, _, game_id = toy_game
+    resp = client.get(admin)
+    assert resp.status_code == 200
+    assert resp.headers["Cache-Control"] == "no-store"
+    text = text_of(resp.get_data(as_text=True))
+    assert "Moderate" in text and "Waiting for: p1, p2" in text
+    assert "Pause the game" in text and "Resume the game" not in text
+
+
+def test_pause_resume_extend(client, toy_game):
+    admin, _, game_id = toy_game
+    before = client.get(f"/game/{game_id}").get_data(as_text=True)
+    resp = _action(client, admin, "pause")
+    assert resp.status_code == 303
+    page = text_of(client.get(resp.headers["Location"]).get_data(as_text=True))
+    assert "The game is paused" in page and "Resume the game" in page
+    assert "paused" in text_of(client.get(f"/game/{game_id}").get_data(as_text=True))
+
+    resp = _action(client, admin, "resume")
+    assert resp.status_code == 303
+    assert "running again" in text_of(client.get(resp.headers["Location"]).get_data(as_text=True))
+
+    resp = _action(client, admin, "extend", hours="48")
+    assert resp.status_code == 303
+    after = client.get(f"/game/{game_id}").get_data(as_text=True)
+    assert before != after
+    log = text_of(after)
+    assert "Moderator: pause" in log and "Moderator: resume" in log and "Moderator: extend" in log
+
+
+def test_extend_needs_a_sensible_number(client, toy_game):
+    admin, _, _ = toy_game
+    resp = _action(client, admin, "extend", hours="soon")
+    assert resp.status_code == 400
+    assert "give a number of hours" in text_of(resp.get_data(as_text=True))
+
+
+def test_force_defaults_applies_default_orders(client, toy_game):
+    admin, (ada, bob), game_id = toy_game
+    ada.choose("bid 2")
+    resp = _action(client, admin, "force")
+    assert resp.status_code == 303
+    text = text_of(client.get(f"/game/{game_id}").get_data(as_text=True))
+    # Ada's sealed bid stands, Bob got the default bid 0; Ada won and is asked to choose
+    assert "Round 1 bids: p1 2, p2 0; p1 wins." in text
+    assert "default orders for p2" in text
+    assert "You won the round" in text_of(ada.page())
+
+
+def test_replace_seat_shows_a_new_invite_that_works(client, toy_game):
+    admin, (ada, bob), game_id = toy_game
+    resp = _action(client, admin, "replace", seat="p2")
+    assert resp.status_code == 200
+    html = resp.get_data(as_text=True)
+    assert "old link no longer works" in text_of(html)
+    new_invite = [f.fields for f in forms_of(html)]  # links are shown in read-only inputs
+    assert new_invite
+    url = html.split('value="http://pbem.test/join/')[1].split('"')[0]
+    assert client.get(bob.url).status_code == 403
+    carl = join(client, f"/join/{url}", "Carl")
+    text = text_of(carl.page())
+    assert "you are p2" in text and "Carl" in text
+    assert carl.choose("bid 1").status_code == 200
+
+
+def test_actions_with_a_bad_admin_token_change_nothing(client, toy_game):
+    admin, _, game_id = toy_game
+    form = [f for f in forms_of(client.get(admin).get_data(as_text=True))
+            if f.fields.get("action") == "pause"][0]
+    bad = admin.rsplit("/", 1)[0] + "/not-the-token"
+    resp = form.submit(client, bad)
+    assert resp.status_code == 403
+    assert "paused" not in text_of(client.get(f"/game/{game_id}").get_data(as_text=True))
+
+
+def test_pending_game_admin_page(client):
+    from tests.web.conftest import create_game
+
+    _, admin, invites = create_game(client, seats=2)
+    text = text_of(client.get(admin).get_data(as_text=True))
+    assert "Pause the game" not in text
+    assert "Replace the player" in text

@@ -1,0 +1,96 @@
+"""Game creation form checks, app configuration, public pages of pending games."""
+
+from __future__ import annotations
+
+import os
+
+from tests.web.conftest import create_game
+from tests.web.forms import forms_of, text_of
+
+
+def _form(client, game="toy"):
+    html = client.get(f"/new?game={game}").get_data(as_text=True)
+    return [f for f in forms_of(html) if f.method == "post"][0]
+
+
+def test_create_refuses_bad_input_in_plain_words(client):
+    form = _form(client)
+    resp = form.submit(client, "/new", seats="9", timezone="Mars/Olympus", step_hours="soon",
+                       max_absence_days="400", **{"opt-rounds": "99"})
+    assert resp.status_code == 400
+    text = text_of(resp.get_data(as_text=True))
+    assert "Toy Auction is played by 2 to 4 players" in text
+    assert "'Mars/Olympus' is not an IANA time zone name" in text
+    assert "give a number of hours" in text
+    assert "Option rounds: pick one of the listed values" in text
+    assert "Absences: a whole number of days from 0" in text
+    # nothing was created
+    assert "No game is waiting for players" in text_of(client.get("/").get_data(as_text=True))
+
+
+def test_create_with_policy_shows_deadline_in_the_policy_time_zone(client):
+    _, admin, invites = create_game(client, seats=2, timezone="Asia/Tokyo", step_hours="1.5",
+                                    reminder_hours="0.5", title="Tokyo game")
+    from tests.web.conftest import join
+
+    ada = join(client, invites[0], "Ada")
+    join(client, invites[1], "Bob")
+    text = text_of(ada.page())
+    assert "JST" in text  # the policy's zone
+    assert "UTC" in text  # and UTC
+    assert "1 h 29 min left" in text or "1 h 30 min left" in text
+
+
+def test_unknown_game_is_refused(client):
+    form = _form(client)
+    resp = form.submit(client, "/new", game="chess")
+    assert resp.status_code == 400
+
+
+def test_pending_game_public_page_and_export(client):
+    _, admin, _ = create_game(client, seats=2, title="Soon")
+    game_id = admin.split("/")[2]
+    text = text_of(client.get(f"/game/{game_id}").get_data(as_text=True))
+    assert "Waiting for players to join" in text
+    assert "Seed commitment" in text
+    resp = client.get(f"/game/{game_id}/export.json")
+    assert resp.status_code == 409
+    assert "has not started yet" in text_of(resp.get_data(as_text=True))
+
+
+def test_unknown_pages_are_404_in_plain_words(client):
+    resp = client.get("/game/nosuchgame")
+    assert resp.status_code == 404
+    assert "there is no game" in text_of(resp.get_data(as_text=True))
+    resp = client.get("/nowhere")
+    assert resp.status_code == 404
+    assert "There is no page at this address" in text_of(resp.get_data(as_text=True))
+
+
+def test_secret_key_is_generated_once_and_kept(tmp_path, monkeypatch):
+    from web import create_app
+
+    monkeypatch.delenv("SECRET_KEY", raising=False)
+    config = {"DATABASE_URL": f"sqlite:///{tmp_path / 'k.sqlite3'}", "PBEM_VAR_DIR": str(tmp_path / "var")}
+    try:
+        first = create_app(config)
+        second = create_app(config)
+    finally:
+        from adjudicator import store
+
+        store.configure(None)
+    key_file = tmp_path / "var" / "secret_key"
+    assert first.config["SECRET_KEY"] == second.config["SECRET_KEY"]
+    assert key_file.read_text().strip() == first.config["SECRET_KEY"]
+    assert len(first.config["SECRET_KEY"]) >= 40
+    assert oct(os.stat(key_file).st_mode & 0o777) == "0o600"
+    assert first.config["WTF_CSRF_ENABLED"] is True
+
+
+def test_markdown_is_sanitised():
+    from web.markdown import render_markdown
+
+    html = str(render_markdown("**hi** <script>x()</script> [a](javascript:alert(1)) <img src=x onerror=y>"))
+    assert "<strong>hi</strong>" in html
+    assert "<script" not in html and "javascript:" not in html and "onerror" not in html
+    assert render_markdown(None) == ""

@@ -1,0 +1,71 @@
+"""Tasks run inline (PBEM_EAGER=1) and the mailer, without a broker."""
+
+from __future__ import annotations
+
+import email
+import smtplib
+
+import pytest
+from sqlmodel import select
+
+from adjudicator import store
+from adjudicator.render import markdown_to_html
+from adjudicator.store import OutboxMessage
+from tests.support.play import new_game
+from workers import mailer
+from workers.enqueue import enqueue
+
+
+@pytest.fixture
+def eager(monkeypatch, tmp_path):
+    monkeypatch.setenv("PBEM_EAGER", "1")
+    monkeypatch.setenv("PBEM_MAIL_DIR", str(tmp_path / "mail"))
+    monkeypatch.delenv("SMTP_HOST", raising=False)
+    return tmp_path / "mail"
+
+
+def rows() -> list[OutboxMessage]:
+    with store.transaction(write=False) as s:
+        return list(s.exec(select(OutboxMessage).order_by(OutboxMessage.id)))
+
+
+def test_eager_reveal_and_delivery(sqlite_db, toy, eager) -> None:
+    tg = new_game(seats=2)
+    enqueue(tg.tasks)
+    tg.submit("p1", "bid 2")
+    enqueue(tg.submit("p2", "bid 1").tasks)  # reveal, which enqueues its own mails
+    assert tg.public().record_length == 2
+    assert all(r.status == "sent" for r in rows())
+    files = sorted(eager.glob("*.eml"))
+    assert len(files) == len(rows())
+    msg = email.message_from_bytes(files[-1].read_bytes())
+    assert msg["X-PBEM-Game"] == tg.game_id and msg.is_multipart()
+    enqueue([("deliver", rows()[0].id)])  # delivering again does nothing
+    assert len(list(eager.glob("*.eml"))) == len(files)
+
+
+def test_smtp_failure_is_recorded(sqlite_db, toy, eager, monkeypatch) -> None:
+    new_game(seats=2)
+    monkeypatch.setenv("SMTP_HOST", "smtp.invalid")
+
+    def refuse(_msg) -> None:
+        raise smtplib.SMTPConnectError(421, "try later")
+
+    monkeypatch.setattr(mailer, "send_smtp", refuse)
+    first = rows()[0]
+    with pytest.raises(mailer.TemporaryFailure):
+        mailer.deliver(first.id)
+    row = rows()[0]
+    assert row.status == "pending" and row.attempts == 1 and "try later" in row.last_error
+    for _ in range(mailer.MAX_ATTEMPTS - 1):
+        try:
+            mailer.deliver(first.id)
+        except mailer.TemporaryFailure:
+            pass
+    assert rows()[0].status == "failed"
+
+
+def test_markdown_is_sanitised() -> None:
+    html = markdown_to_html("**bold** <script>x()</script> [a](javascript:alert(1)) <b onclick='x'>b</b>")
+    assert "<strong>bold</strong>" in html
+    assert "<script" not in html and "javascript:" not in html and "onclick" not in html
