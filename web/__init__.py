@@ -61,6 +61,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from .public import bp as public_bp
     from .seat import bp as seat_bp
     from .security import register_security_headers
+    from .static_assets import register_static_versions
     from .templating import register_templating
 
     app.register_blueprint(public_bp)
@@ -71,4 +72,5 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     register_error_handlers(app)
     register_security_headers(app)
     register_templating(app)
+    register_static_versions(app)
     return app
