@@ -147,10 +147,14 @@ def test_1960_with_the_debates_sealed_rounds(site: Site) -> None:
     pytest.fail("every game had Lazy Shave in the debates; the sealed rounds were never reached")
 
 
-def test_three_player_founding_fathers(site: Site) -> None:
+def test_three_player_founding_fathers_scenario_c(site: Site) -> None:
+    """Scenario C (1841 to the civil war) is the short game: a few hundred orders where the 1789
+    game takes about a thousand page loads (the full game is played at the service level)."""
     page, rnd = site.page, random.Random(1787)
-    invites = create_game(page, site.base, "founding-fathers", 3, "Browser Founding Fathers")
+    invites = create_game(page, site.base, "founding-fathers", 3, "Browser Founding Fathers",
+                          options={"scenario": "C"})
     game_id, seat_urls = join_all(page, invites)
     assert len(seat_urls) == 3
     play_to_end(page, site.base, game_id, seat_urls, rnd)
-    export_and_verify(site, game_id)
+    doc = json.loads(export_and_verify(site, game_id))
+    assert doc["entries"][0]["data"]["options"]["scenario"] == "C"

@@ -19,14 +19,19 @@ from adjudicator import store
 from adjudicator.store import Game
 
 
-def create_game(page, base: str, game: str, seats: int, title: str) -> list[str]:
-    """Create a game through /new; return the invite links."""
+def create_game(
+    page, base: str, game: str, seats: int, title: str, options: dict[str, str] | None = None
+) -> list[str]:
+    """Create a game through /new, picking each option in `options` by its shown label; return
+    the invite links."""
     page.goto(f"{base}/")
     page.click("text=New game")
     page.click(f"a[href*='game={game}']")
     if page.locator("select[name=seats]").count():
         page.select_option("select[name=seats]", str(seats))
     page.fill("input[name=title]", title)
+    for name, label in (options or {}).items():
+        page.select_option(f"select[name=opt-{name}]", label=label)
     page.click("button:has-text('Create the game')")
     invites = [a.get_attribute("href") for a in page.locator("a[href*='/join/']").all()]
     assert len(invites) == seats, page.content()[-2000:]
@@ -70,31 +75,51 @@ def expire_deadline_now(game_id: str) -> None:
         s.add(g)
 
 
+# One round trip to the browser per page instead of one per question: the page's decision form,
+# whether this seat's sealed order is already in, and what the server said about the last order.
+_READ_SEAT_PAGE = """() => {
+  const select = document.querySelector('select[name=order]');
+  const text = document.body.innerText;
+  const error = document.querySelector('.error-text');
+  return {
+    options: select ? [...select.options].map(o => [o.value, o.textContent.trim()]) : [],
+    sealed_in: text.includes('Your sealed order'),
+    crashed: text.includes('Internal Server Error') || text.includes('went wrong'),
+    refused: text.includes('Nothing was applied'),
+    error: error ? error.innerText : '',
+  };
+}"""
+
+
+def read_seat_page(page) -> dict:
+    return page.evaluate(_READ_SEAT_PAGE)
+
+
 def play_seat(page, url: str, rnd: random.Random, limit: int = 50) -> int:
     """Answer this seat's prompts until it has none (or its sealed order is in); return how many."""
     page.goto(url, wait_until="domcontentloaded")
     done = 0
     while done < limit:
-        select_box = page.locator("select[name=order]")
-        if select_box.count() == 0 or page.locator("text=Your sealed order").count():
-            break  # nothing to decide, or this seat's sealed order is in and awaits the others
-        options = select_box.locator("option").all()
-        choice = rnd.choice(options)
-        if rnd.random() < 0.25:
-            page.fill("textarea[name=commands]", choice.inner_text().strip())
-            page.click(".command-form button")
-        else:
-            select_box.select_option(choice.get_attribute("value"))
-            page.click(".order-form button")
-        page.wait_for_load_state("domcontentloaded")
-        body = page.content()
-        assert "Internal Server Error" not in body and "went wrong" not in body, body[-2000:]
-        if "Nothing was applied" in body:
-            error = page.locator(".error-text").inner_text()
-            # the worker revealed the group meanwhile: the prompt moved on, so look again
-            assert "old page" in error, error
+        seen = read_seat_page(page)
+        if seen["crashed"]:
+            raise AssertionError(page.content()[-2000:])
+        if seen["refused"]:
+            # the worker revealed the group meanwhile: the prompt moved on, so that order was not
+            # applied; look again
+            assert "old page" in seen["error"], seen["error"]
+            done -= 1
             page.goto(url, wait_until="domcontentloaded")
             continue
+        if not seen["options"] or seen["sealed_in"]:
+            break  # nothing to decide, or this seat's sealed order is in and awaits the others
+        value, label = rnd.choice(seen["options"])
+        if rnd.random() < 0.25:
+            page.fill("textarea[name=commands]", label)
+            page.click(".command-form button")
+        else:
+            page.select_option("select[name=order]", value)
+            page.click(".order-form button")
+        page.wait_for_load_state("domcontentloaded")
         done += 1
     return done
 
