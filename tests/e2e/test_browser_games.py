@@ -149,7 +149,7 @@ def test_1960_with_the_debates_sealed_rounds(site: Site) -> None:
 
 def test_three_player_founding_fathers_scenario_c(site: Site) -> None:
     """Scenario C (1841 to the civil war) is the short game: a few hundred orders where the 1789
-    game takes about a thousand page loads (the full game is played at the service level)."""
+    game takes about a thousand page loads (the random playouts of tests/games play it in full)."""
     page, rnd = site.page, random.Random(1787)
     invites = create_game(page, site.base, "founding-fathers", 3, "Browser Founding Fathers",
                           options={"scenario": "C"})
