@@ -3,6 +3,7 @@
 Imports only the standard library (a test enforces it)."""
 
 from .canonical import canonical_json, copy_json, json_problem, sha256_hex
+from .content import ContentError, ContentItem, ContentLibrary, pin_for
 from .flow import Flow, FlowGame, Node
 from .play import apply_checked, check_orders, defaults_for
 from .protocol import (
@@ -23,8 +24,8 @@ from .registry import all_games, get_game, register
 from .rng import Rng, scripted_state, seed_state
 
 __all__ = [
-    "Event", "Flow", "FlowGame", "GameInfo", "GameModule", "IllegalOrder", "Node", "Option", "Order",
+    "ContentError", "ContentItem", "ContentLibrary", "Event", "Flow", "FlowGame", "GameInfo", "GameModule", "IllegalOrder", "Node", "Option", "Order",
     "Outcome", "Prompt", "Rng", "State", "Step", "all_games", "apply_checked", "canonical_json",
-    "check_orders", "copy_json", "defaults_for", "event", "get_game", "json_problem", "redact",
+    "check_orders", "copy_json", "defaults_for", "event", "get_game", "json_problem", "pin_for", "redact",
     "register", "scripted_state", "seed_state", "sha256_hex",
 ]

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .canonical import JSON, canonical_json
+from .content import ContentError, ContentLibrary
 from .redact import redact
 
 Order = JSON  # a JSON value, usually a dict, e.g. {"card": "san-marco", "markers": [3, 1]}
@@ -29,6 +30,12 @@ class Option:
     default: JSON
     choices: tuple[JSON, ...] = ()
     help: str = ""
+    # Content options (a board, a deck) choose from a library instead of fixed choices; their
+    # resolved value is a pin (see engine/content.py).
+    library: ContentLibrary | None = None
+
+    def current_choices(self) -> tuple[JSON, ...]:
+        return tuple(self.library.names()) if self.library else self.choices
 
 
 @dataclass(frozen=True)
@@ -54,11 +61,35 @@ class GameInfo:
         resolved: dict[str, JSON] = {}
         for name, option in known.items():
             value = given.get(name, option.default)
+            if option.library is not None:
+                try:
+                    resolved[name] = option.library.resolve(value)
+                except ContentError as exc:
+                    raise IllegalOrder(f"option {name}: {exc}") from None
+                continue
             if option.choices and value not in option.choices:
                 allowed = ", ".join(str(c) for c in option.choices)
                 raise IllegalOrder(f"option {name} must be one of: {allowed}")
             resolved[name] = value
         return resolved
+
+    def content_of(self, options: dict[str, Any]) -> dict[str, Any]:
+        """{pin: data} of the content these (resolved) options use that is not built in: what a
+        record's setup entry carries so that it replays anywhere."""
+        carried: dict[str, Any] = {}
+        for option in self.options:
+            if option.library is not None:
+                carried.update(option.library.extra_content(options[option.name]))
+        return carried
+
+    def add_content(self, options: dict[str, Any], carried: dict[str, Any]) -> None:
+        """Make the content a record carries known (each pin checked against its data)."""
+        used = {options.get(o.name): o.library for o in self.options if o.library is not None}
+        for pin, data in carried.items():
+            library = used.get(pin)
+            if library is None:
+                raise ContentError(f"the record carries {pin!r}, which none of its options uses")
+            library.add_pinned(pin, data)
 
 
 @dataclass

@@ -12,11 +12,12 @@ from .chain import (
     derive_seed,
     entry_hash,
     seed_commitment,
+    setup_data,
 )
 from .verify import VerifyError, VerifyReport, export_bytes, replay_record, verify_bytes, verify_record
 
 __all__ = [
     "GENESIS", "RECORD_FORMAT", "RecordBuilder", "VerifyError", "commitment", "derive_seed",
-    "entry_hash", "export_bytes", "replay_record", "seed_commitment", "verify_bytes", "verify_record",
+    "entry_hash", "export_bytes", "replay_record", "seed_commitment", "setup_data", "verify_bytes", "verify_record",
     "VerifyReport",
 ]

@@ -44,6 +44,25 @@ def commitment(order: Any, salt: str) -> str:
     return sha256_hex({"order": order, "salt": salt})
 
 
+def setup_data(
+    game: GameModule, options: dict[str, Any], seats: list[str], commitment: str, entropy: list[str]
+) -> dict[str, Any]:
+    """The body of a record's setup entry. Content that is not built in (an installed board or
+    deck) travels in it, so that the record replays on any machine."""
+    data: dict[str, Any] = {
+        "game": game.info.id,
+        "rules_version": game.info.rules_version,
+        "options": options,
+        "seats": seats,
+        "seed_commitment": commitment,
+        "entropy": entropy,
+    }
+    carried = game.info.content_of(options)
+    if carried:
+        data["content"] = carried
+    return data
+
+
 class RecordBuilder:
     """Builds a record in memory alongside the live state (self-play, tests, the service)."""
 
@@ -63,17 +82,7 @@ class RecordBuilder:
         self.state = step.state
         self.events: list[dict[str, Any]] = list(step.events)
         self.entries: list[dict[str, Any]] = []
-        self._append(
-            "setup",
-            {
-                "game": game.info.id,
-                "rules_version": game.info.rules_version,
-                "options": options,
-                "seats": seats,
-                "seed_commitment": seed_commitment(server_seed),
-                "entropy": self.entropy,
-            },
-        )
+        self._append("setup", setup_data(game, options, seats, seed_commitment(server_seed), self.entropy))
 
     def _append(self, kind: str, data: dict[str, Any]) -> dict[str, Any]:
         entry = {

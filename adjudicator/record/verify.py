@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from adjudicator.engine import (
+    ContentError,
     GameModule,
     IllegalOrder,
     State,
@@ -79,7 +80,14 @@ def replay_record(doc: dict[str, Any]) -> Iterator[tuple[dict[str, Any], State]]
         raise VerifyError("the seed is not revealed yet, so the game cannot be replayed")
     if seed_commitment(server_seed) != data["seed_commitment"]:
         raise VerifyError("the revealed seed does not match the published commitment", 0)
-    state = game.setup(derive_seed(server_seed, data["entropy"]), data["seats"], data["options"]).state
+    try:
+        game.info.add_content(data["options"], data.get("content") or {})
+    except ContentError as exc:
+        raise VerifyError(str(exc), 0) from None
+    try:
+        state = game.setup(derive_seed(server_seed, data["entropy"]), data["seats"], data["options"]).state
+    except (IllegalOrder, KeyError, TypeError, ValueError) as exc:
+        raise VerifyError(f"does not set up: {exc}", 0) from None
     if sha256_hex(state) != setup["state_hash"]:
         raise VerifyError("the replayed setup state differs from the recorded one", 0)
     yield setup, state
