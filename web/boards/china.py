@@ -158,21 +158,32 @@ def _xy(value: Any) -> bool:
     return isinstance(value, list) and len(value) == 2 and all(isinstance(v, int | float) for v in value)
 
 
-@cache
-def _geometry(side: str) -> Geometry | None:
+BoardKey = tuple[str, str]  # (side, board pin) as the view names them
+
+
+def _board(key: BoardKey) -> Any:
+    """The game's board side, or None when the view names none this server knows."""
     from adjudicator.games.china.boardfile import SIDES, load_board
 
+    side, pin = key
     if side not in SIDES:
         return None
-    return Geometry(load_board(side).data)
+    try:
+        return load_board(side, pin) if pin else load_board(side)
+    except ValueError:  # a board that is not installed here
+        return None
 
 
 @cache
-def _board_meta(side: str) -> tuple[str, bool, str]:
-    from adjudicator.games.china.boardfile import load_board
+def _geometry(key: BoardKey) -> Geometry | None:
+    board = _board(key)
+    return Geometry(board.data) if board is not None else None
 
-    board = load_board(side)
-    return str(board.data.get("side_label", side)), bool(board.stand_in), str(board.data.get("WARNING", ""))
+
+@cache
+def _board_meta(key: BoardKey) -> tuple[str, bool, str]:
+    board = _board(key)
+    return str(board.data.get("side_label", key[0])), bool(board.stand_in), str(board.data.get("WARNING", ""))
 
 
 # --- the map --------------------------------------------------------------------------------
@@ -187,9 +198,9 @@ def _segments(segs: list[tuple[Point, Point]]) -> str:
 
 
 @cache
-def _static_layers(side: str) -> Markup:
+def _static_layers(key: BoardKey) -> Markup:
     """Region fills, borders, coast and roads: the same for every view of a side."""
-    geo = _geometry(side)
+    geo = _geometry(key)
     assert geo is not None
     parts = [Markup('<g class="regions">')]
     for region, points in geo.cells:
@@ -294,20 +305,20 @@ def _spaces(geo: Geometry, houses: dict[str, Any], forts: dict[str, Any]) -> Mar
     return Markup("").join(parts)
 
 
-def _map(view: dict[str, Any], side: str, seats: list[str]) -> Markup:
-    geo = _geometry(side)
+def _map(view: dict[str, Any], key: BoardKey, seats: list[str]) -> Markup:
+    geo = _geometry(key)
     if geo is None:
-        return Markup('<p class="muted">Unknown board side {}: no map.</p>').format(side)
+        return Markup('<p class="muted">Unknown board side {}: no map.</p>').format(key[0])
     houses, forts, courts = _d(view.get("houses")), _d(view.get("forts")), _d(view.get("courts"))
     scored = [str(r) for r in _l(view.get("scored"))]
     alliance_scores = {_int(e.get("number")): e for e in map(_d, _l(view.get("scoring"))) if e.get("what") == "alliance"}
     x0, y0, x1, y1 = geo.box
-    label, stand_in, _ = _board_meta(side)
+    label, stand_in, _ = _board_meta(key)
     body = [
         Markup('<svg class="china-svg" viewBox="{} {} {} {}" role="img" aria-labelledby="china-map-title">'
                '<title id="china-map-title">China, {}{}</title>').format(
             _n(x0), _n(y0), _n(x1 - x0), _n(y1 - y0 + (5 if stand_in else 0)), label, " (stand-in geometry)" if stand_in else ""),
-        _static_layers(side),
+        _static_layers(key),
         _alliances(geo, alliance_scores),
     ]
     for region in geo.region_ids:
@@ -389,8 +400,8 @@ def _players(view: dict[str, Any], seats: list[str], seat: str | None) -> Markup
         '</tr></thead><tbody>{}</tbody></table></div>').format(Markup("").join(rows))
 
 
-def _regions_table(view: dict[str, Any], side: str, seats: list[str]) -> Markup:
-    geo = _geometry(side)
+def _regions_table(view: dict[str, Any], key: BoardKey, seats: list[str]) -> Markup:
+    geo = _geometry(key)
     if geo is None:
         return Markup("")
     houses, forts, courts = _d(view.get("houses")), _d(view.get("forts")), _d(view.get("courts"))
@@ -418,8 +429,8 @@ def _regions_table(view: dict[str, Any], side: str, seats: list[str]) -> Markup:
         '<tbody>{}</tbody></table></div></details>').format(Markup("").join(rows))
 
 
-def _alliance_results(view: dict[str, Any], side: str) -> Markup:
-    geo = _geometry(side)
+def _alliance_results(view: dict[str, Any], key: BoardKey) -> Markup:
+    geo = _geometry(key)
     entries = [e for e in map(_d, _l(view.get("scoring"))) if e.get("what") == "alliance"]
     if not entries or geo is None:
         return Markup("")
@@ -436,8 +447,8 @@ def _alliance_results(view: dict[str, Any], side: str) -> Markup:
 @register_board("china")
 def draw(view: dict[str, Any], seat: str | None) -> Markup:
     seats = [str(s) for s in _l(view.get("seats"))]
-    side = str(view.get("board", ""))
-    label, stand_in, warning = _board_meta(side) if _geometry(side) else (side, bool(view.get("stand_in_board")), "")
+    key = (str(view.get("board", "")), str(view.get("board_set", "")))
+    label, stand_in, warning = _board_meta(key) if _geometry(key) else (key[0], bool(view.get("stand_in_board")), "")
     stand_in = stand_in or bool(view.get("stand_in_board"))
     result = _d(view.get("result"))
     if result:
@@ -452,7 +463,7 @@ def draw(view: dict[str, Any], seat: str | None) -> Markup:
     if stand_in:
         notice = Markup('<div class="notice warn standin"><b>Stand-in board.</b> The regions, house spaces, roads '
                         'and alliances drawn here are invented to fit the known facts; they are not the printed '
-                        'board.{}</div>').format(_provenance(side, warning))
+                        'board.{}</div>').format(_provenance(key, warning))
     legend = Markup(
         '<p class="china-legend small muted">Pentagon: a house in its owner\'s colour · numbered circle: an '
         'empty house space · square: fortification · lines: roads · small numbered discs: alliances '
@@ -469,17 +480,16 @@ def draw(view: dict[str, Any], seat: str | None) -> Markup:
              Markup('<div class="row"><span class="label">Out of the game</span><span>{} per colour</span></div>').format(
                  max((_int(n) for n in box.values()), default=0)) if removed else "",
              _own_hand(view, seat))
-    return (Markup('<div class="china">') + head + notice + _map(view, side, seats) + legend + cards
-            + _players(view, seats, seat) + _regions_table(view, side, seats) + _alliance_results(view, side)
+    return (Markup('<div class="china">') + head + notice + _map(view, key, seats) + legend + cards
+            + _players(view, seats, seat) + _regions_table(view, key, seats) + _alliance_results(view, key)
             + Markup("</div>"))
 
 
-def _provenance(side: str, warning: str) -> Markup:
-    from adjudicator.games.china.boardfile import SIDES, load_board
-
-    if side not in SIDES:
+def _provenance(key: BoardKey, warning: str) -> Markup:
+    board = _board(key)
+    if board is None:
         return Markup("")
-    prov = _d(load_board(side).data.get("provenance"))
+    prov = _d(board.data.get("provenance"))
     items = Markup("").join(Markup("<li><code>{}</code>: {}</li>").format(k, v) for k, v in prov.items())
     return Markup('<details><summary>Where the board data comes from</summary><p class="small">{}</p>'
                   '<ul class="small">{}</ul></details>').format(warning, items)

@@ -1,8 +1,12 @@
 """Board files: validation, loading and the derived lookups the rules need.
 
 A board is data (regions, colours, house spaces, roads, alliances, provenance) so that an owner of
-the printed game can transcribe it into a JSON file of the same schema and check it with
-`validate_board` (the later `pbem boards check FILE` calls it) without touching code.
+the printed game can transcribe it into a JSON file of the same schema, check it with
+`pbem boards check FILE` and install it with `pbem boards install` without touching code.
+
+A *board* as a game option is a set of sides, `{"3-4p": side document, "4-5p": side document}`
+(one side is enough when only that side is played). `BOARDS` holds the known sets: the built-in
+stand-in, and those a server installed or a record carried (see adjudicator/engine/content.py).
 """
 
 from __future__ import annotations
@@ -14,10 +18,13 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from adjudicator.engine import ContentLibrary
+
 from .components import CARD_COLOURS
 
 SCHEMA_VERSION = 1
 SIDES = ("3-4p", "4-5p")
+BUILTIN_BOARD = "stand-in"
 
 
 def validate_board(data: Any) -> list[str]:
@@ -228,7 +235,34 @@ def read_board_data(side: str) -> dict[str, Any]:
     return json.loads(text)
 
 
+def validate_board_set(data: Any) -> list[str]:
+    """Every problem of a board set: one validated document per side, each under its own side."""
+    if not isinstance(data, dict) or not data:
+        return ["a board set must be an object with a board document for side 3-4p, 4-5p or both"]
+    problems: list[str] = []
+    for side, doc in data.items():
+        if side not in SIDES:
+            problems.append(f"{side!r} is not a board side; use {' or '.join(SIDES)}")
+            continue
+        problems += [f"side {side}: {p}" for p in validate_board(doc)]
+        if isinstance(doc, dict) and doc.get("side") != side:
+            problems.append(f"the document given for side {side} says side {doc.get('side')!r}")
+    return problems
+
+
+BOARDS = ContentLibrary("china", "board", validate_board_set)
+BUILTIN_PIN = BOARDS.add(BUILTIN_BOARD, {side: read_board_data(side) for side in SIDES}, builtin=True)
+
+
+def board_set(pin: str) -> dict[str, Any]:
+    return BOARDS.data(pin)
+
+
 @cache
-def load_board(side: str) -> Board:
-    """The validated built-in board of one side; cached, since states only name the side."""
-    return board_from_data(read_board_data(side))
+def load_board(side: str, pin: str = BUILTIN_PIN) -> Board:
+    """The validated board of one side of a board set (by default the built-in stand-in); cached,
+    since states only name the set's pin and the side."""
+    sides = BOARDS.data(pin)
+    if side not in sides:
+        raise ValueError(f"board {pin} has no {side} side; it has {', '.join(sorted(sides))}")
+    return board_from_data(sides[side])

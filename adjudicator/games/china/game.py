@@ -19,6 +19,7 @@ from adjudicator.engine import (
 )
 
 from . import invariants as checks
+from .boardfile import BOARDS, BUILTIN_BOARD
 from .components import SEAT_COLOURS
 from .grammar import format_order, grammar_help, parse_order
 from .render import render_event, render_view
@@ -39,6 +40,9 @@ class China(FlowGame):
             Option("side", "auto", SIDE_CHOICES,
                    "Board side. Only 4 players choose (3-4 or 4-5); auto: 3-4 for 3 and 4 players, "
                    "4-5 for 5 players."),
+            Option("board", BUILTIN_BOARD, help="The board: the built-in stand-in geometry, or a board "
+                   "transcribed from the printed game and installed on this server (pbem boards install).",
+                   library=BOARDS),
             Option("fortifications", False, (False, True),
                    "The variant for experienced players: each player has one fortification."),
         ),
@@ -54,7 +58,7 @@ class China(FlowGame):
         if len(set(seats)) != len(seats):
             raise IllegalOrder("seat names must differ")
         state = new_state(seed, seats, self.info.resolve_options(options))
-        events: list[Event] = [event("game-started", seats=list(seats), side=state["board"],
+        events: list[Event] = [event("game-started", seats=list(seats), side=state["board"], board=state["board_set"],
                                      stand_in=state["stand_in_board"], options=state["options"])]
         FLOW.start(state, "turn")
         FLOW.settle(state, events)

@@ -21,7 +21,9 @@ def render_event(ev: dict[str, Any]) -> str:
     kind, d = ev["kind"], ev["data"]
     if kind == "game-started":
         board = "stand-in " if d.get("stand_in") else ""
-        return f"China begins on the {board}{d['side']} board; seats in turn order: {', '.join(d['seats'])}."
+        named = f" (board {d['board'].split('@')[0]})" if d.get("board") else ""
+        return (f"China begins on the {board}{d['side']} board{named}; "
+                f"seats in turn order: {', '.join(d['seats'])}.")
     if kind == "played":
         return f"**{d['seat']}** plays {' '.join(d['cards'])} to {_region(d['region'])}: {', '.join(d['pieces'])}."
     if kind == "placed":
@@ -70,7 +72,7 @@ def score_text(points: int) -> str:
 
 
 def render_view(view: dict[str, Any], seat: str | None) -> str:
-    board = load_board(view["board"])
+    board = load_board(view["board"], view["board_set"])
     lines = [f"## China — {board.data.get('side_label', view['board'])}"]
     if view.get("stand_in_board"):
         lines.append("_The board geometry is a stand-in, not the printed board._")

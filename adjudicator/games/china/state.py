@@ -11,7 +11,7 @@ from typing import Any
 
 from adjudicator.engine import IllegalOrder, Rng, seed_state
 
-from .boardfile import Board, load_board
+from .boardfile import BOARDS, Board, board_set, load_board
 from .components import CARD_COLOURS, CARDS_PER_COLOUR, DISPLAY_SIZE, HAND_SIZE, PIECES, removed_per_colour
 
 State = dict[str, Any]
@@ -32,18 +32,22 @@ def side_for(players: int, option: str) -> str:
 
 
 def board_of(state: State) -> Board:
-    return load_board(state["board"])
+    return load_board(state["board"], state["board_set"])
 
 
 def new_state(seed: str, seats: list[str], options: dict[str, Any]) -> State:
     side = side_for(len(seats), options["side"])
-    board = load_board(side)
+    pin = BOARDS.resolve(options["board"])
+    if side not in board_set(pin):
+        raise IllegalOrder(f"the board {options['board']!r} has no {side} side; choose another board or side")
+    board = load_board(side, pin)
     forts = PIECES["fortifications"] if options["fortifications"] else 0
     removed = removed_per_colour(len(seats))
     deck = [c for c in CARD_COLOURS for _ in range(CARDS_PER_COLOUR[c] - removed)]
     state: State = {
         "options": dict(options),
         "board": side,
+        "board_set": pin,
         "board_sha256": board.sha256,
         "stand_in_board": board.stand_in,
         "seats": list(seats),

@@ -12,6 +12,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from adjudicator.engine import ContentLibrary
+
 DECK_PACKAGE = __package__ or "adjudicator.games.founding_fathers"
 DEFAULT_DECK = "standard"
 ERAS = ("A", "B", "C")
@@ -40,30 +42,34 @@ def _deck_dir():  # package data only (importlib.resources): the module does no 
     return resources.files(DECK_PACKAGE).joinpath("decks")
 
 
+def _builtin_decks() -> dict[str, Any]:
+    return {p.name[:-5]: json.loads(p.read_text(encoding="utf-8"))
+            for p in _deck_dir().iterdir() if p.name.endswith(".json")}
+
+
+# The known decks: those shipped here, those a server installed (pbem decks install) and those a
+# record being verified carried (see adjudicator/engine/content.py).
+DECKS = ContentLibrary("founding-fathers", "deck", lambda data: validate_deck(data))
+
+
+def deck_text(name: str = DEFAULT_DECK) -> str:
+    """The JSON text of a deck shipped with pbem, as written in its package file."""
+    return _deck_dir().joinpath(f"{name}.json").read_text(encoding="utf-8")
+
+
 def installed_decks() -> list[str]:
-    return sorted(p.name[:-5] for p in _deck_dir().iterdir() if p.name.endswith(".json"))
+    """The deck names new games can choose."""
+    return DECKS.names()
 
 
 @cache
-def _load(name: str) -> str:
-    path = _deck_dir().joinpath(f"{name}.json")
-    if not path.is_file():
-        raise KeyError(f"no installed Founding Fathers deck {name!r}; installed: {', '.join(installed_decks())}")
-    return path.read_text(encoding="utf-8")
+def _deck_of_pin(pin: str) -> Deck:
+    return Deck(DECKS.data(pin))
 
 
-def deck_text(name: str = "standard") -> str:
-    """The JSON text of an installed deck (package data)."""
-    return _load(name)
-
-
-@cache
-def deck(name: str = DEFAULT_DECK) -> Deck:
-    data = json.loads(_load(name))
-    problems = validate_deck(data)
-    if problems:
-        raise ValueError(f"deck {name!r} is invalid: " + "; ".join(problems[:5]))
-    return Deck(data)
+def deck(ref: str = DEFAULT_DECK) -> Deck:
+    """The deck a game plays with: `ref` is its pin (what states hold) or an installed name."""
+    return _deck_of_pin(DECKS.resolve(ref))
 
 
 class Deck:
@@ -311,3 +317,7 @@ def stand_in_report(data: dict[str, Any]) -> list[str]:
                 lines.append(f"{key[:-1] if key != 'taxes' else 'tax'} {card['name']}: "
                              f"{card['provenance']}; stand-in: {', '.join(card['stand_in']) or 'all'}")
     return lines
+
+
+for _name, _data in sorted(_builtin_decks().items()):
+    DECKS.add(_name, _data, builtin=True)

@@ -18,7 +18,7 @@ from adjudicator.engine import (
 )
 
 from . import committee, election, issues, people, persuasion, turn, windows  # noqa: F401  (they register the flow's nodes)
-from .data import DEFAULT_DECK, installed_decks
+from .data import DECKS, DEFAULT_DECK
 from .flowbase import FLOW, FFNode
 from .grammar import format_order, grammar_help, parse_order
 from .invariants import violated
@@ -39,7 +39,9 @@ class FoundingFathers(GameModule):
         min_seats=3,
         max_seats=6,
         options=(
-            Option("deck", DEFAULT_DECK, tuple(installed_decks()), "The installed card deck to play with."),
+            Option("deck", DEFAULT_DECK, help="The card deck: the built-in deck (stand-in values where the "
+                   "printed ones are unknown) or one installed on this server (pbem decks install).",
+                   library=DECKS),
             Option("scenario", "standard", ("standard", "B", "C"),
                    "Standard game (1789), scenario B (Jefferson-Jackson era, 1805) or C (countdown to civil war, 1841)."),
             Option("reduced_faction", False, (False, True),

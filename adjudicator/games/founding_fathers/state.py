@@ -6,7 +6,7 @@ from typing import Any
 
 from adjudicator.engine import IllegalOrder, Rng, seed_state
 
-from .data import APPOINTED, ERAS, OFFICES, Deck, deck
+from .data import APPOINTED, DECKS, ERAS, OFFICES, Deck, deck
 
 State = dict[str, Any]
 SEAT_COLOURS = ["red", "blue", "green", "yellow", "purple", "black"]
@@ -34,7 +34,7 @@ def new_state(seed: str, seats: list[str], options: dict[str, Any]) -> State:
     d = deck(options["deck"])
     state: State = {
         "game": "founding-fathers", "rules_version": "1.6", "seats": list(seats), "options": dict(options),
-        "deck": d.id if options["deck"] == d.id else options["deck"],
+        "deck": DECKS.resolve(options["deck"]),  # the pin: this exact version of the deck
         "turn": 1, "phase": "issues", "era": "A",
         "statesmen": {}, "gone": {}, "offices": dict.fromkeys(OFFICES),
         "factions": {s: {"influence": 3, "vp": 0, "hand": 2, "black": 0} for s in seats},

@@ -66,8 +66,9 @@ def test_check_a_stand_in_free_deck(standard: Path, tmp_path: Path, capsys) -> N
     assert "stand-ins: 0 values on 0 of 196 cards (0 cards wholly stand-in)" in capsys.readouterr().out
 
 
-def test_usage_errors_exit_nonzero() -> None:
+def test_usage_errors_exit_nonzero(tmp_path) -> None:
     with pytest.raises(SystemExit):
         main([])
     with pytest.raises(SystemExit):
-        main(["install", "x.json"])
+        main(["remove", "x.json"])
+    assert main(["install", str(tmp_path / "missing.json")]) == 1
