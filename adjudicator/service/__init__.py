@@ -7,6 +7,7 @@ See docs/service-api.md.
 
 from .absence import Absence, absences, cancel_absence, my_absence, set_absence
 from .clock import format_deadline, utcnow
+from .content import ContentInfo, install_content, list_content, load_installed
 from .deadlines import sweep_deadlines
 from .digests import send_digests
 from .errors import BadOrder, Conflict, Forbidden, NotFound, NotYourTurn, ServiceError, StaleOrder
@@ -43,5 +44,6 @@ __all__ = [
     "submit_order", "sweep_deadlines", "utcnow",
     "MAIL_MODES", "MailKey", "PressLine", "press_for", "process_mail", "public_press", "receive_mail",
     "Absence", "absences", "cancel_absence", "my_absence",
+    "ContentInfo", "install_content", "list_content", "load_installed",
     "mail_log", "resign", "seat_settings", "send_digests", "send_press", "set_absence", "update_settings",
 ]

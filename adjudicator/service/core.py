@@ -15,6 +15,7 @@ from adjudicator.store import Game, ModeratorAction, RecordEntry, SealedOrder, S
 
 from . import notify
 from .clock import utcnow
+from .content import ensure_game_content
 from .errors import Conflict, Forbidden, NotFound, StaleOrder
 from .tokens import MailKey, mail_key_matches, prompt_token, token_matches
 from .types import Task
@@ -38,6 +39,7 @@ def find_game(s: Session, game_id: str) -> Game:
 
 
 def module_of(g: Game) -> GameModule:
+    ensure_game_content(g)
     return get_game(g.game_type)
 
 

@@ -9,13 +9,14 @@ from typing import Any
 from sqlmodel import Session, select
 
 from adjudicator.engine import IllegalOrder, get_game
-from adjudicator.record import derive_seed, seed_commitment
+from adjudicator.record import derive_seed, seed_commitment, setup_data
 from adjudicator.store import Game, Person, Seat
 
 from . import notify
 from .clock import check_timezone, utcnow
+from .content import load_installed
 from .core import append_entry as _append_entry
-from .core import auth_admin, locked_game, open_deadline, seat_row, seats_of
+from .core import auth_admin, locked_game, module_of, open_deadline, seat_row, seats_of
 from .errors import Conflict, Forbidden, NotFound, ServiceError
 from .tokens import hash_token, new_public_id, new_token, token_matches
 from .types import CreatedGame, DeadlinePolicy, JoinedSeat, Task
@@ -37,10 +38,14 @@ def create_game(
     except KeyError as exc:
         raise NotFound(str(exc.args[0])) from None
     info = module.info
+    load_installed(s)  # installed boards and decks are choices too
     if not info.min_seats <= seats <= info.max_seats:
         raise ServiceError(f"{info.title} takes {info.min_seats} to {info.max_seats} players, not {seats}")
     try:
         resolved = info.resolve_options(options)
+        # A trial setup (pure and cheap) refuses option and seat-count combinations the game
+        # cannot start with now, instead of at the last player's join.
+        module.setup("trial", module.seat_names(seats, resolved), resolved)
     except IllegalOrder as exc:
         raise ServiceError(str(exc)) from None
     policy = policy or DeadlinePolicy()
@@ -132,19 +137,12 @@ def start_game(s: Session, game_id: str, admin_token: str, now: datetime | None 
 
 
 def _start(s: Session, g: Game, now: datetime) -> list[Task]:
-    module = get_game(g.game_type)
+    module = module_of(g)
     seats = seats_of(s, g)
     names = [r.seat for r in seats]
     entropy = [r.entropy for r in seats]  # seat order, so anyone can re-derive the seed
     step = module.setup(derive_seed(g.server_seed, entropy), names, g.options)
-    data = {
-        "game": module.info.id,
-        "rules_version": module.info.rules_version,
-        "options": g.options,
-        "seats": names,
-        "seed_commitment": g.seed_commitment,
-        "entropy": entropy,
-    }
+    data = setup_data(module, g.options, names, g.seed_commitment, entropy)
     _append_entry(s, g, "setup", data, step.state, step.events)
     g.status = "running"
     prompts = module.prompts(step.state)

@@ -4,6 +4,7 @@ from .db import configure, database_url, get_engine, init_db, is_sqlite, lock_ga
 from .models import (
     Game,
     InboxMessage,
+    InstalledContent,
     ModeratorAction,
     OutboxMessage,
     Person,
@@ -14,7 +15,7 @@ from .models import (
 )
 
 __all__ = [
-    "Game", "InboxMessage", "ModeratorAction", "OutboxMessage", "Person", "Press", "RecordEntry",
+    "Game", "InboxMessage", "InstalledContent", "ModeratorAction", "OutboxMessage", "Person", "Press", "RecordEntry",
     "SealedOrder", "Seat", "configure", "database_url", "get_engine", "init_db", "is_sqlite",
     "lock_game", "make_engine", "transaction",
 ]

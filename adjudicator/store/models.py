@@ -199,3 +199,20 @@ class ModeratorAction(SQLModel, table=True):
     action: str = Field(max_length=64)
     data: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
     at: datetime = Field(default_factory=_now)
+
+
+class InstalledContent(SQLModel, table=True):
+    """A board or deck a server installed (`pbem boards install`, `pbem decks install`). Rows are
+    never changed or deleted: running games refer to a version by its pin; the newest row of a
+    name is what new games choosing that name get."""
+
+    __tablename__ = "installed_content"
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_type: str = Field(max_length=64)
+    kind: str = Field(max_length=32)
+    name: str = Field(max_length=40)
+    pin: str = Field(max_length=64, unique=True)
+    data: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    source: str = ""  # the file names it was installed from, for the admin's own records
+    installed_at: datetime = Field(default_factory=_now)
