@@ -22,7 +22,7 @@ MAX_TITLE = 120
 
 
 def option_widget(option) -> str:
-    if option.choices:
+    if option.current_choices():
         return "select"
     if isinstance(option.default, bool):
         return "checkbox"
@@ -43,7 +43,7 @@ def _read_options(info, form) -> tuple[dict[str, Any], list[str]]:
         elif raw is None or raw == "":
             options[option.name] = option.default
         elif kind == "select":
-            match = [c for c in option.choices if json_value(c) == raw]
+            match = [c for c in option.current_choices() if json_value(c) == raw]
             if not match:
                 problems.append(f"Option {option.name}: pick one of the listed values.")
             else:
@@ -91,6 +91,7 @@ def choose():
     game = games.get(game_id)
     if game is None:
         abort(404)
+    backend.read("load_installed")  # boards and decks installed on this server are choices too
     return render_template("create/form.html", game=game, info=game.info, values={},
                            problems=[], option_widget=option_widget,
                            json_value=json_value, timezones=_timezones())
@@ -105,6 +106,7 @@ def create():
     if game is None:
         abort(400, "Pick a game from the list.")
     info = game.info
+    backend.read("load_installed")
     problems: list[str] = []
 
     try:

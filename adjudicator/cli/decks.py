@@ -1,9 +1,11 @@
-"""`pbem decks check FILE...`: validate replacement Founding Fathers deck files before they are used.
+"""`pbem decks check FILE...`, `pbem decks install FILE [--name NAME]`, `pbem decks list`:
+Founding Fathers decks with the printed card values.
 
 A deck is one JSON file (see docs/games/founding-fathers.md, "Deck files"). `check` prints one
 line per valid file (cards per type, and how many values are stand-ins) or every problem found,
-and exits 1 if any file has problems. Installing a deck on a server is not a command yet: see
-the docs ("Installing a deck") for the design.
+and exits 1 if any file has problems. `install` checks the file and adds it under NAME (default:
+the deck's own id); new games choose it with the option `deck=NAME`, games already running keep
+their deck.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import Any
 
 from adjudicator.games.founding_fathers import validate_deck
 
-from .datafiles import check_files
+from .datafiles import check_files, install, list_installed, read_json
 
 
 def summary(data: dict[str, Any]) -> str:
@@ -45,5 +47,16 @@ def main(argv: list[str]) -> int:
     sub = parser.add_subparsers(dest="action", required=True)
     chk = sub.add_parser("check", help="validate Founding Fathers deck files")
     chk.add_argument("files", nargs="+", type=Path)
+    add = sub.add_parser("install", help="install a deck for new games")
+    add.add_argument("file", type=Path)
+    add.add_argument("--name", help="the name games choose it by (default: the deck's id)")
+    sub.add_parser("list", help="the decks new games can choose, and older versions still in use")
     args = parser.parse_args(argv)
-    return check(args.files)
+    if args.action == "check":
+        return check(args.files)
+    if args.action == "list":
+        return list_installed("founding-fathers", "deck")
+    if check([args.file]):
+        return 1
+    data = read_json(args.file)
+    return install("founding-fathers", "deck", args.name or str(data["id"]), data, source=args.file.name)

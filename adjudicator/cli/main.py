@@ -10,8 +10,8 @@ COMMANDS = {
     "run": ("adjudicator.cli.run", "start web, worker, beat and mail on one machine"),
     "selfplay": ("adjudicator.cli.selfplay", "play random full games and check invariants"),
     "verify": ("adjudicator.cli.verify", "replay an exported record offline and check every hash"),
-    "boards": ("adjudicator.cli.boards", "validate a replacement China board file"),
-    "decks": ("adjudicator.cli.decks", "validate a replacement Founding Fathers deck file"),
+    "boards": ("adjudicator.cli.boards", "check, install and list China boards"),
+    "decks": ("adjudicator.cli.decks", "check, install and list Founding Fathers decks"),
     "bench": ("adjudicator.cli.bench", "print speed figures for a game (`pbem bench mail`: the mail path)"),
     "smtp": ("adjudicator.cli.smtp", "run the built-in SMTP listener for inbound mail"),
 }
