@@ -5,6 +5,10 @@ so another seat's private data cannot reach it. Orders come either from the gene
 `<select>` of the prompt's choices, sent as canonical JSON) or from the command box (the same
 grammar as e-mail, several lines). Both carry the `prompt_token` the page was built with; an
 order made against an older prompt is refused whole.
+
+An accepted submission answers with a redirect to the seat page (post/redirect/get), which shows
+its result once: reloading the page on a phone never asks to send the order again. A refused one
+is shown at once, with the form, and an error status.
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, abort, redirect, render_template, request, session, url_for
 
 from adjudicator.engine import get_game
 
@@ -28,6 +32,7 @@ MAX_NAME = 60
 MAX_EMAIL = 254
 MAX_ENTROPY = 256
 MAX_COMMANDS = 20_000
+SHOWN_APPLIED = 30  # accepted lines echoed after a redirect
 
 
 def _service_errors() -> tuple[type[BaseException], ...]:
@@ -108,10 +113,15 @@ def _render_play(game_id: str, seat: str, seat_token: str, result: dict[str, Any
     ), status
 
 
+def _result_key(game_id: str, seat: str) -> str:
+    # per seat, so a browser that holds several seats' pages shows each its own result only
+    return f"result:{game_id}:{seat}"
+
+
 @bp.route("/play/<game_id>/<seat>/<seat_token>", methods=["GET"])
 @secret_page
 def play(game_id: str, seat: str, seat_token: str):
-    return _render_play(game_id, seat, seat_token)
+    return _render_play(game_id, seat, seat_token, session.pop(_result_key(game_id, seat), None))
 
 
 @bp.route("/play/<game_id>/<seat>/<seat_token>", methods=["POST"])
@@ -155,8 +165,15 @@ def order(game_id: str, seat: str, seat_token: str):
         return _render_play(game_id, seat, seat_token, result, status)
     result = {
         "applied": list(sub.applied),
-        "receipts": list(sub.receipts),
+        "receipts": [{"order_text": r.order_text, "commitment": r.commitment} for r in sub.receipts],
         "error": sub.error,
         "choices": list(sub.choices or []),
     }
-    return _render_play(game_id, seat, seat_token, result, 422 if sub.error else 200)
+    if sub.error:
+        return _render_play(game_id, seat, seat_token, result, 422)
+    if len(result["applied"]) > SHOWN_APPLIED:  # the result rides in the session cookie (4 KB)
+        more = len(result["applied"]) - SHOWN_APPLIED
+        result["applied"] = [*result["applied"][:SHOWN_APPLIED], f"… and {more} more (see the log)"]
+    session[_result_key(game_id, seat)] = result
+    return redirect(url_for("seat.play", game_id=game_id, seat=seat, seat_token=seat_token,
+                            _anchor="result"), 303)

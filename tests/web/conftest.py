@@ -60,12 +60,12 @@ class Player:
         html = self.page()
         form = self.order_form(html)
         assert form is not None, "no order form on the page"
-        return form.submit(self.client, self.url, order=form.option_value("order", label))
+        return form.submit(self.client, self.url, follow=True, order=form.option_value("order", label))
 
     def command(self, text: str):
         form = self.command_form()
         assert form is not None, "no command box on the page"
-        return form.submit(self.client, self.url, commands=text)
+        return form.submit(self.client, self.url, follow=True, commands=text)
 
 
 def create_game(client, game="toy", seats=2, **extra):

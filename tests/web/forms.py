@@ -18,13 +18,14 @@ class Form:
     selects: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # name -> (value, label)
     textareas: set[str] = field(default_factory=set)
 
-    def submit(self, client, page_url: str, **values: Any):
+    def submit(self, client, page_url: str, follow: bool = False, **values: Any):
+        """POST the form; `follow` follows a redirect as a browser would (post/redirect/get)."""
         data = dict(self.fields)
         for name, options in self.selects.items():
             data.setdefault(name, options[0][0] if options else "")
         data.update({k: v for k, v in values.items() if v is not None})
         url = self.action or page_url
-        return client.post(url, data=data)
+        return client.post(url, data=data, follow_redirects=follow)
 
     def option_value(self, select: str, label: str) -> str:
         for value, text in self.selects[select]:

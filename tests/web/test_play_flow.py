@@ -186,3 +186,20 @@ def test_empty_or_missing_orders_are_explained(client, toy_game):
     resp = form.submit(client, ada.url, order='{"bid":7}')
     assert resp.status_code == 422
     assert "Nothing was applied" in text_of(resp.get_data(as_text=True))
+
+
+def test_an_accepted_order_redirects_so_a_reload_never_sends_it_again(client, toy_game):
+    _admin, (ada, bob), _game_id = toy_game
+    form = ada.order_form()
+    resp = form.submit(client, ada.url, order=form.option_value("order", "bid 2"))
+    assert resp.status_code == 303
+    assert resp.headers["Location"].endswith(ada.url + "#result")
+    # another seat opened in the same browser first: it never gets Ada's result
+    assert "Sealed order received" not in text_of(bob.page())
+    shown = text_of(ada.page())
+    assert "Sealed order received: bid 2" in shown  # the result, once
+    commitment = shown.split("Receipt (commitment): ")[1].split()[0]
+    again = text_of(ada.page())
+    assert "Sealed order received" not in again  # a reload: no result, nothing sent
+    assert commitment in again  # the pending receipt stays on the page itself
+    assert commitment not in text_of(bob.page())
