@@ -21,6 +21,7 @@ from adjudicator.store import Game, InstalledContent
 
 from .errors import NotFound, ServiceError
 
+SNAPSHOT = "snapshot of the built-in version a game started with"
 _loaded_up_to: dict[str, int] = {}  # database URL -> highest row id this process has added
 _lock = threading.Lock()
 
@@ -60,7 +61,11 @@ def load_installed(s: Session) -> None:
                       .order_by(InstalledContent.id)).all()
         for row in rows:
             try:
-                library(row.game_type, row.kind).add(row.name, row.data)
+                lib = library(row.game_type, row.kind)
+                if row.source == SNAPSHOT:
+                    lib.add_pinned(row.pin, row.data)  # never what new games get
+                else:
+                    lib.add(row.name, row.data)
             except (NotFound, ContentError):
                 pass  # a game or kind this build lacks; rows of the others stay usable
             seen = max(seen, row.id or 0)
@@ -76,6 +81,19 @@ def ensure_game_content(g: Game) -> None:
             if s is not None:
                 load_installed(s)  # type: ignore[arg-type]
             return
+
+
+def keep_builtin_content(s: Session, g: Game) -> None:
+    """When a game starts on built-in content, keep a copy of that version: a later pbem release
+    may change the shipped file (a new pin), and this game must go on with the one it started on."""
+    for option in get_game(g.game_type).info.options:
+        if option.library is None:
+            continue
+        item = option.library.item(g.options[option.name])
+        if item.builtin and s.exec(select(InstalledContent.id).where(InstalledContent.pin == item.pin)).first() is None:
+            s.add(InstalledContent(game_type=g.game_type, kind=option.library.kind, name=item.name,
+                                   pin=item.pin, data=item.data, source=SNAPSHOT))
+            s.flush()
 
 
 def install_content(s: Session, game: str, kind: str, name: str, data: Any, source: str = "") -> ContentInfo:
@@ -101,7 +119,8 @@ def list_content(s: Session, game: str, kind: str) -> list[ContentInfo]:
     found = [ContentInfo(game, kind, item.name, item.pin, True, item.pin in current)
              for item in lib.items() if item.builtin]
     for row in s.exec(select(InstalledContent).where(InstalledContent.game_type == game,
-                                                     InstalledContent.kind == kind)
+                                                     InstalledContent.kind == kind,
+                                                     InstalledContent.source != SNAPSHOT)
                       .order_by(InstalledContent.id)).all():
         found.append(ContentInfo(game, kind, row.name, row.pin, False, row.pin in current, row.source))
     return found

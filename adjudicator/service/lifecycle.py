@@ -14,7 +14,7 @@ from adjudicator.store import Game, Person, Seat
 
 from . import notify
 from .clock import check_timezone, utcnow
-from .content import load_installed
+from .content import keep_builtin_content, load_installed
 from .core import append_entry as _append_entry
 from .core import auth_admin, locked_game, module_of, open_deadline, seat_row, seats_of
 from .errors import Conflict, Forbidden, NotFound, ServiceError
@@ -143,6 +143,7 @@ def _start(s: Session, g: Game, now: datetime) -> list[Task]:
     entropy = [r.entropy for r in seats]  # seat order, so anyone can re-derive the seed
     step = module.setup(derive_seed(g.server_seed, entropy), names, g.options)
     data = setup_data(module, g.options, names, g.seed_commitment, entropy)
+    keep_builtin_content(s, g)
     _append_entry(s, g, "setup", data, step.state, step.events)
     g.status = "running"
     prompts = module.prompts(step.state)

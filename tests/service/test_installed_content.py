@@ -168,3 +168,34 @@ def test_a_record_carries_its_board_and_verifies_in_a_process_that_never_saw_it(
     missing = subprocess.run([PBEM, "verify", str(path)], capture_output=True, text=True)
     assert missing.returncode == 1 and "no china board" in missing.stderr, missing.stderr
     assert "Traceback" not in missing.stderr
+
+
+def test_a_game_keeps_its_built_in_board_after_an_upgrade_changes_the_shipped_file(db, monkeypatch):
+    from adjudicator.games.china import boardfile
+    from adjudicator.service import content
+
+    game = new_game("china", 3)
+    _play(game, 3)
+    with store.transaction(write=False) as s:
+        started_on = s.exec(select(Game).where(Game.public_id == game.game_id)).one().state["board_set"]
+        kept = s.exec(select(InstalledContent).where(InstalledContent.pin == started_on)).one()
+        assert kept.source == content.SNAPSHOT
+        assert [i.name for i in service.list_content(s, "china", "board")] == ["stand-in"]  # not listed twice
+
+    # a new release ships a corrected stand-in: a new pin, and this process never saw the old one
+    upgraded = copy.deepcopy(boardfile.BOARDS.data(started_on))
+    upgraded["3-4p"]["provenance"] = {"everything": "corrected in a later release"}
+    monkeypatch.setattr(boardfile.BOARDS, "_items", {})
+    monkeypatch.setattr(boardfile.BOARDS, "_current", {})
+    monkeypatch.setattr(content, "_loaded_up_to", {})
+    boardfile.load_board.cache_clear()
+    new_pin = boardfile.BOARDS.add("stand-in", upgraded, builtin=True)
+    assert new_pin != started_on
+
+    _play(game, 3)  # the old game loads its kept version and goes on
+    assert boardfile.BOARDS.resolve("stand-in") == new_pin  # new games get the new release's board
+    later = new_game("china", 3)
+    with store.transaction(write=False) as s:
+        states = {g.public_id: g.state["board_set"] for g in s.exec(select(Game)).all()}
+    assert states[game.game_id] == started_on and states[later.game_id] == new_pin
+    boardfile.load_board.cache_clear()
