@@ -158,3 +158,14 @@ def test_three_player_founding_fathers_scenario_c(site: Site) -> None:
     play_to_end(page, site.base, game_id, seat_urls, rnd)
     doc = json.loads(export_and_verify(site, game_id))
     assert doc["entries"][0]["data"]["options"]["scenario"] == "C"
+
+
+@pytest.mark.timeout(1800)
+def test_three_player_founding_fathers_1789(site: Site) -> None:
+    """The whole standard game (about a thousand orders) through the seat pages."""
+    page, rnd = site.page, random.Random(1789)
+    invites = create_game(page, site.base, "founding-fathers", 3, "Browser Founding Fathers 1789")
+    game_id, seat_urls = join_all(page, invites)
+    play_to_end(page, site.base, game_id, seat_urls, rnd)
+    doc = json.loads(export_and_verify(site, game_id))
+    assert doc["entries"][0]["data"]["options"]["scenario"] == "standard"
