@@ -1,14 +1,16 @@
-"""Public pages: the game list, a game's page (board, waiting seats, commitments, log,
-outcome, seed) and the record export."""
+"""Public pages: the game list, a game's page (board, waiting seats, commitments, the latest
+log lines, outcome, seed), its whole log, its Atom feed and the record export."""
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, render_template
+from flask import Blueprint, Response, render_template, url_for
 
 from adjudicator.engine import all_games, get_game
 
 from . import backend
 from .boards import board_html
+from .feeds import atom_feed
+from .templating import absolute_url
 
 bp = Blueprint("public", __name__)
 
@@ -43,6 +45,20 @@ def game(game_id: str):
     press = backend.read("public_press", game_id)
     return render_template("public/game.html", page=page, game=game, game_id=game_id, press=press,
                            board=board_html(page.game, view, None) if view is not None else None)
+
+
+@bp.route("/game/<game_id>/log")
+def log(game_id: str):
+    page = backend.read("public_game", game_id)
+    return render_template("public/log.html", page=page, game=get_game(page.game), game_id=game_id,
+                           back_url=url_for("public.game", game_id=game_id), back_label="the game")
+
+
+@bp.route("/game/<game_id>/feed.atom")
+def feed(game_id: str):
+    feed_page = backend.read("public_feed", game_id)
+    body = atom_feed(feed_page, absolute_url("public.game", game_id=game_id))
+    return Response(body, mimetype="application/atom+xml")
 
 
 @bp.route("/game/<game_id>/export.json")

@@ -124,6 +124,16 @@ def play(game_id: str, seat: str, seat_token: str):
     return _render_play(game_id, seat, seat_token, session.pop(_result_key(game_id, seat), None))
 
 
+@bp.route("/play/<game_id>/<seat>/<seat_token>/log", methods=["GET"])
+@secret_page
+def history(game_id: str, seat: str, seat_token: str):
+    """The whole log as this seat sees it (its own private lines included)."""
+    page = backend.read("seat_state", game_id, seat, seat_token)
+    return render_template("public/log.html", page=page, game=get_game(page.game), game_id=game_id,
+                           back_url=url_for("seat.play", game_id=game_id, seat=seat, seat_token=seat_token),
+                           back_label="your seat page")
+
+
 @bp.route("/play/<game_id>/<seat>/<seat_token>", methods=["POST"])
 @secret_page
 def order(game_id: str, seat: str, seat_token: str):

@@ -57,7 +57,11 @@ def time_left(when: datetime | None) -> str:
     return f"{minutes} min left"
 
 
+RECENT_LOG_LINES = 60  # log lines on a game or seat page; the rest are on the whole-log page
+
+
 def register_templating(app: Flask) -> None:
+    app.jinja_env.globals["recent_lines"] = RECENT_LOG_LINES
     app.jinja_env.filters["markdown"] = render_markdown
     app.jinja_env.filters["local_time"] = format_time
     app.jinja_env.filters["time_left"] = time_left

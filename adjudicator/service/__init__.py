@@ -18,14 +18,25 @@ from .moderation import extend_deadline, force_defaults, pause, replace_seat, re
 from .orders import order_lines, submit, submit_order
 from .players import MAIL_MODES, resign, seat_settings, update_settings
 from .press import PressLine, press_for, public_press, send_press
-from .reading import admin_page, check_invite, export_record, list_games, mail_log, public_game, seat_state
+from .reading import (
+    admin_page,
+    check_invite,
+    export_record,
+    list_games,
+    mail_log,
+    public_feed,
+    public_game,
+    seat_state,
+)
 from .reveal import reveal
 from .tokens import MailKey
 from .types import (
     CreatedGame,
     DeadlinePolicy,
+    GameFeed,
     GameSummary,
     JoinedSeat,
+    LogEntry,
     LogLine,
     PublicPage,
     Receipt,
@@ -36,7 +47,7 @@ from .types import (
 )
 
 __all__ = [
-    "BadOrder", "admin_page", "check_invite", "Conflict", "CreatedGame", "DeadlinePolicy", "Forbidden", "GameSummary", "JoinedSeat",
+    "BadOrder", "admin_page", "check_invite", "Conflict", "CreatedGame", "GameFeed", "LogEntry", "public_feed", "DeadlinePolicy", "Forbidden", "GameSummary", "JoinedSeat",
     "LogLine", "NotFound", "NotYourTurn", "PublicPage", "Receipt", "SeatInfo", "SeatPage", "ServiceError",
     "StaleOrder", "Submission", "Task", "create_game", "export_record", "extend_deadline",
     "force_defaults", "format_deadline", "join_game", "list_games", "order_lines", "pause",

@@ -26,7 +26,7 @@ from .errors import Conflict, Forbidden
 from .notify import visible
 from .orders import formatted_choices
 from .tokens import token_matches
-from .types import GameSummary, LogLine, PublicPage, Receipt, SeatInfo, SeatPage
+from .types import GameFeed, GameSummary, LogEntry, LogLine, PublicPage, Receipt, SeatInfo, SeatPage
 
 
 def list_games(s: Session) -> list[GameSummary]:
@@ -52,21 +52,39 @@ def _note_text(data: dict[str, Any]) -> str:
     return f"*Moderator: {action.replace('_', ' ')}*" + (f" ({extra})" if extra else "")
 
 
-def game_log(s: Session, g: Game, game: GameModule, seat: str | None) -> list[LogLine]:
-    """The rendered log `seat` may see (None: the public log)."""
-    lines: list[LogLine] = []
-    rows = s.exec(select(RecordEntry).where(RecordEntry.game_id == g.id).order_by(RecordEntry.seq))
-    for row in rows:
+def log_entries(s: Session, g: Game, game: GameModule, seat: str | None, newest: int | None = None) -> list[LogEntry]:
+    """The rendered log `seat` may see (None: the public log), entry by entry in record order;
+    `newest` keeps only the last that many record entries."""
+    query = select(RecordEntry).where(RecordEntry.game_id == g.id)
+    if newest is not None:
+        query = query.where(RecordEntry.seq >= g.record_length - newest)
+    entries: list[LogEntry] = []
+    for row in s.exec(query.order_by(RecordEntry.seq)):
+        lines: list[LogLine] = []
         if row.kind == "note":
             lines.append(LogLine(row.seq, "note", _note_text(row.data)))
-            continue
-        defaulted = row.data.get("defaulted") or [] if row.kind == "orders" else []
-        if defaulted:
-            lines.append(LogLine(row.seq, "defaulted", f"*Deadline passed: default orders for {', '.join(defaulted)}*"))
-        for ev in row.events or []:
-            if visible(ev, seat):
-                lines.append(LogLine(row.seq, ev.get("kind", ""), game.render_event(ev)))
-    return lines
+        else:
+            defaulted = row.data.get("defaulted") or [] if row.kind == "orders" else []
+            if defaulted:
+                lines.append(LogLine(row.seq, "defaulted",
+                                     f"*Deadline passed: default orders for {', '.join(defaulted)}*"))
+            lines += [LogLine(row.seq, ev.get("kind", ""), game.render_event(ev))
+                      for ev in row.events or [] if visible(ev, seat)]
+        entries.append(LogEntry(row.seq, as_utc(row.created_at), lines))  # type: ignore[arg-type]
+    return entries
+
+
+def game_log(s: Session, g: Game, game: GameModule, seat: str | None) -> list[LogLine]:
+    """The rendered log `seat` may see (None: the public log)."""
+    return [line for entry in log_entries(s, g, game, seat) for line in entry.lines]
+
+
+def public_feed(s: Session, game_id: str, newest: int = 50) -> GameFeed:
+    """The public log of the newest record entries, newest first (the game's Atom feed)."""
+    g = find_game(s, game_id)
+    game = module_of(g)
+    entries = [e for e in reversed(log_entries(s, g, game, None, newest)) if e.lines]
+    return GameFeed(g.public_id, g.game_type, g.title, g.status, entries)
 
 
 def _seat_infos(s: Session, g: Game) -> list[SeatInfo]:

@@ -105,6 +105,24 @@ class SeatPage:
 
 
 @dataclass
+class LogEntry:
+    """The log lines one record entry produced, and when it was recorded (feeds, history)."""
+
+    index: int
+    at: datetime
+    lines: list[LogLine]
+
+
+@dataclass
+class GameFeed:
+    game_id: str
+    game: str
+    title: str
+    status: str
+    entries: list[LogEntry]  # newest first
+
+
+@dataclass
 class PublicPage:
     game_id: str
     game: str

@@ -100,15 +100,22 @@ def _play_secretive(client):
 
 def test_pages_never_show_another_seats_private_data(client):
     admin, (p1, p2, p3), game_id = _play_secretive(client)
-    pages = {"public": client.get(f"/game/{game_id}").get_data(as_text=True),
-             "index": client.get("/").get_data(as_text=True),
-             "admin": client.get(admin).get_data(as_text=True),
-             "p1": p1.page(), "p2": p2.page(), "p3": p3.page()}
+    def get(url: str) -> str:
+        resp = client.get(url)
+        assert resp.status_code == 200, url
+        return resp.get_data(as_text=True)
+
+    pages = {"public": get(f"/game/{game_id}"), "index": get("/"), "admin": get(admin),
+             "whole log": get(f"/game/{game_id}/log"), "feed": get(f"/game/{game_id}/feed.atom"),
+             "p1": p1.page(), "p2": p2.page(), "p3": p3.page(),
+             "p1 log": get(p1.url + "/log"), "p2 log": get(p2.url + "/log"), "p3 log": get(p3.url + "/log")}
     for name, html in pages.items():
         assert SECRET_MARKER not in html, name
         for seat in ("p1", "p2", "p3"):
-            if name != seat:
+            if name.split()[0] != seat:
                 assert private_marker(seat) not in html, (name, seat)
+        if name.endswith("log") and name != "whole log":
+            assert private_marker(name.split()[0]) in html  # a seat's whole log has its own lines
     # each seat sees its own private note (board, private box and its own log line)
     for seat in ("p1", "p2", "p3"):
         assert pages[seat].count(private_marker(seat)) >= 2
