@@ -6,6 +6,7 @@ SQLAlchemy transport on a SQLite file in var/). Environment knobs:
 - PBEM_SWEEP_SECONDS: beat interval of the deadline sweep (default 60)
 - PBEM_DIGEST_SECONDS: interval of the daily digest (default 86400)
 - IMAP_HOST (+ IMAP_* settings, see workers/imap.py), PBEM_IMAP_SECONDS: poll a mailbox
+  (IMAP_MODE=idle: no polling here; `pbem imap` or `pbem run` watches it in IMAP IDLE)
 - PBEM_CELERY_QUEUE: queue name (default "pbem"; tests use their own so they never share one)
 - PBEM_PLUGINS: comma-separated modules imported at start (extra games, e.g. the tests' toy game)
 """
@@ -36,8 +37,9 @@ def load_plugins() -> None:
 
 
 def _imap_schedule() -> dict[str, Any]:
-    """Poll a mailbox only when one is configured (IMAP_HOST); PBEM_IMAP_SECONDS sets the interval."""
-    if not os.environ.get("IMAP_HOST"):
+    """Poll a mailbox only when one is configured (IMAP_HOST) and not watched in IDLE
+    (IMAP_MODE=idle, see workers/imap.py); PBEM_IMAP_SECONDS sets the interval."""
+    if not os.environ.get("IMAP_HOST") or os.environ.get("IMAP_MODE", "poll").strip().lower() == "idle":
         return {}
     return {"poll-imap": {"task": "workers.tasks.poll_imap",
                           "schedule": float(os.environ.get("PBEM_IMAP_SECONDS", "60"))}}

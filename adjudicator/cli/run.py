@@ -69,6 +69,12 @@ def main(argv: list[str]) -> int:
                 child.terminate()
             return 1
 
+    imap_stop = None
+    if os.environ.get("IMAP_HOST") and os.environ.get("IMAP_MODE", "").strip().lower() == "idle":
+        from workers.imap import start_idle
+
+        _thread, imap_stop = start_idle()
+
     from werkzeug.serving import make_server
 
     server = make_server(args.host, args.port, app, threaded=True)
@@ -96,6 +102,8 @@ def main(argv: list[str]) -> int:
     finally:
         if smtp is not None:
             smtp.stop()
+        if imap_stop is not None:
+            imap_stop.set()
         for child in children:
             child.terminate()
         for child in children:
