@@ -60,7 +60,18 @@ def time_left(when: datetime | None) -> str:
 RECENT_LOG_LINES = 60  # log lines on a game or seat page; the rest are on the whole-log page
 
 
+def option_text(value: object) -> str:
+    """An option value as players read it; a content pin shows its name and version."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if isinstance(value, str) and "@" in value:
+        name, _, version = value.partition("@")
+        return f"{name} (version {version[:8]})"
+    return str(value)
+
+
 def register_templating(app: Flask) -> None:
+    app.jinja_env.globals["option_text"] = option_text
     app.jinja_env.globals["recent_lines"] = RECENT_LOG_LINES
     app.jinja_env.filters["markdown"] = render_markdown
     app.jinja_env.filters["local_time"] = format_time

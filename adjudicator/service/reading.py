@@ -119,7 +119,7 @@ def public_game(s: Session, game_id: str) -> PublicPage:
         commitments=commitments, log=game_log(s, g, game, None), outcome=_outcome(g, game),
         seed_commitment=g.seed_commitment, server_seed=g.server_seed if over else None,
         deadline=as_utc(g.due_at), deadline_text=format_deadline(g.due_at, g.timezone),
-        seats=_seat_infos(s, g), record_length=g.record_length,
+        seats=_seat_infos(s, g), record_length=g.record_length, options=dict(g.options),
     )
 
 

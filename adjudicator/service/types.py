@@ -141,6 +141,7 @@ class PublicPage:
     deadline_text: str
     seats: list[SeatInfo]
     record_length: int
+    options: dict[str, Any] = field(default_factory=dict)  # as resolved (content options as pins)
 
 
 @dataclass

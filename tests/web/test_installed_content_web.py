@@ -8,6 +8,7 @@ import secrets
 from adjudicator import service, store
 from adjudicator.games.china.boardfile import read_board_data
 from tests.web.conftest import create_game, join
+from tests.web.forms import text_of
 
 
 def test_the_form_offers_an_installed_board_and_the_game_draws_it(app, client):
@@ -27,5 +28,6 @@ def test_the_form_offers_an_installed_board_and_the_game_draws_it(app, client):
     assert "the printed 3-4 player side" in page
     assert "Stand-in board." not in page  # the transcribed board is not labelled as invented
     game_id = invites[0].split("/")[2]
-    public = client.get(f"/game/{game_id}").get_data(as_text=True)
-    assert pin in public or name in public
+    public = text_of(client.get(f"/game/{game_id}").get_data(as_text=True))
+    assert f"board {name} (version {pin.split('@')[1][:8]})" in public  # which board, exactly
+    assert "fortifications off" in public
