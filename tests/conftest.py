@@ -52,3 +52,20 @@ def sqlite_db(tmp_path: Path) -> Iterator[Database]:
             yield database
         finally:
             store.configure(None)
+
+
+@pytest.fixture(autouse=True)
+def _content_libraries_restored() -> Iterator[None]:
+    """Boards and decks a test installs live in process-wide libraries (as on a server); each test
+    starts from the built-in ones only."""
+    from adjudicator.engine import all_games
+    from adjudicator.service import content
+
+    libraries = [o.library for g in all_games().values() for o in g.info.options if o.library is not None]
+    saved = [(lib, dict(lib._items), dict(lib._current)) for lib in libraries]
+    loaded = dict(content._loaded_up_to)
+    yield
+    for lib, items, current in saved:
+        lib._items, lib._current = items, current
+    content._loaded_up_to.clear()
+    content._loaded_up_to.update(loaded)
