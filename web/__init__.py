@@ -56,6 +56,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     from .admin import bp as admin_bp
     from .create import bp as create_bp
+    from .director import bp as director_bp
     from .errors import register_error_handlers
     from .mail import bp as mail_bp
     from .public import bp as public_bp
@@ -66,6 +67,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     app.register_blueprint(public_bp)
     app.register_blueprint(create_bp)
+    app.register_blueprint(director_bp)
     app.register_blueprint(seat_bp)
     app.register_blueprint(admin_bp)
     app.register_blueprint(mail_bp)

@@ -78,7 +78,7 @@ def _read_hours(form, field: str, label: str, default: float, lo: float, hi: flo
     return value
 
 
-def _timezones() -> list[str]:
+def timezones() -> list[str]:
     return sorted(z for z in available_timezones() if "/" in z or z == "UTC")
 
 
@@ -94,7 +94,7 @@ def choose():
     backend.read("load_installed")  # boards and decks installed on this server are choices too
     return render_template("create/form.html", game=game, info=game.info, values={},
                            problems=[], option_widget=option_widget,
-                           json_value=json_value, timezones=_timezones())
+                           json_value=json_value, timezones=timezones())
 
 
 @bp.route("/new", methods=["POST"])
@@ -138,18 +138,23 @@ def create():
         if tz not in available_timezones() and tz != "UTC":
             problems.append(f"Time zone: {tz!r} is not an IANA time zone name (like Europe/Rome).")
 
+    director = None
+    if form.get("director_id"):
+        director = {"id": form.get("director_id", ""), "token": form.get("director_token", ""),
+                    "name": form.get("director_name", "")}
     if problems:
         values = dict(form)
         return render_template("create/form.html", game=game, info=info, values=values,
                                problems=problems, option_widget=option_widget,
-                               json_value=json_value, timezones=_timezones()), 400
+                               json_value=json_value, timezones=timezones(), director=director), 400
 
     svc = backend.service()
     policy = svc.DeadlinePolicy(step_hours=step, reminder_hours=reminder, timezone=tz,
                                 max_absence_days=absence_days)
     created = backend.call("create_game", game=info.id, seats=seats, options=options,
-                           title=title, policy=policy)
+                           title=title, policy=policy,
+                           director=(director["id"], director["token"]) if director else None)
     invites = dict(created.invites)
     return render_template("create/created.html", created=created, game=game,
-                           title=title or info.title, invites=invites,
+                           title=title or info.title, invites=invites, director=director,
                            options_json=json.dumps(options, sort_keys=True))

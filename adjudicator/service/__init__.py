@@ -10,6 +10,7 @@ from .clock import format_deadline, utcnow
 from .content import ContentInfo, install_content, list_content, load_installed
 from .deadlines import sweep_deadlines
 from .digests import send_digests
+from .directors import CreatedDirector, DirectedGame, DirectorPage, create_director, director_page
 from .errors import BadOrder, Conflict, Forbidden, NotFound, NotYourTurn, ServiceError, StaleOrder
 from .inbound import process as process_mail
 from .inbound import receive as receive_mail
@@ -55,6 +56,7 @@ __all__ = [
     "submit_order", "sweep_deadlines", "utcnow",
     "MAIL_MODES", "MailKey", "PressLine", "press_for", "process_mail", "public_press", "receive_mail",
     "Absence", "absences", "cancel_absence", "my_absence",
+    "CreatedDirector", "DirectedGame", "DirectorPage", "create_director", "director_page",
     "ContentInfo", "install_content", "list_content", "load_installed",
     "mail_log", "resign", "seat_settings", "send_digests", "send_press", "set_absence", "update_settings",
 ]

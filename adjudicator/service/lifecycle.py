@@ -17,6 +17,7 @@ from .clock import check_timezone, utcnow
 from .content import keep_builtin_content, load_installed
 from .core import append_entry as _append_entry
 from .core import auth_admin, locked_game, module_of, open_deadline, seat_row, seats_of
+from .directors import auth_director
 from .errors import Conflict, Forbidden, NotFound, ServiceError
 from .tokens import hash_token, new_public_id, new_token, token_matches
 from .types import CreatedGame, DeadlinePolicy, JoinedSeat, Task
@@ -32,7 +33,10 @@ def create_game(
     title: str = "",
     policy: DeadlinePolicy | None = None,
     publish_press: bool = False,
+    director: tuple[str, str] | None = None,
 ) -> CreatedGame:
+    """A pending game. `director`: (director id, director token) of the tournament it belongs to;
+    that director's link then moderates it too."""
     try:
         module = get_game(game)
     except KeyError as exc:
@@ -48,6 +52,7 @@ def create_game(
         module.setup("trial", module.seat_names(seats, resolved), resolved)
     except IllegalOrder as exc:
         raise ServiceError(str(exc)) from None
+    director_row = auth_director(s, *director) if director else None
     policy = policy or DeadlinePolicy()
     check_timezone(policy.timezone)
     if not 0 <= policy.max_absence_days <= 366:
@@ -63,7 +68,7 @@ def create_game(
         admin_token_hash=hash_token(admin_token), step_seconds=policy.step,
         reminder_seconds=policy.reminder, timezone=policy.timezone, grace_minutes=policy.grace_minutes,
         max_absence_days=policy.max_absence_days,
-        publish_press=publish_press,
+        publish_press=publish_press, director_id=director_row.id if director_row else None,
     )
     s.add(g)
     s.flush()

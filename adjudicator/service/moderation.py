@@ -21,7 +21,7 @@ def pause(s: Session, game_id: str, admin_token: str, now: datetime | None = Non
     """Stop the clock; the time left is kept for `resume`. Orders are refused while paused."""
     now = now or utcnow()
     g = locked_game(s, game_id)
-    auth_admin(g, admin_token)
+    by = auth_admin(g, admin_token)
     if g.status != "running":
         raise Conflict(f"game {game_id} is {g.status}; only a running game can be paused")
     due = as_utc(g.due_at)
@@ -29,13 +29,13 @@ def pause(s: Session, game_id: str, admin_token: str, now: datetime | None = Non
     g.status = "paused"
     g.due_at = g.reminder_at = None
     s.add(g)
-    append_note(s, g, "pause", now, remaining_seconds=g.paused_remaining)
+    append_note(s, g, "pause", now, remaining_seconds=g.paused_remaining, **by)
 
 
 def resume(s: Session, game_id: str, admin_token: str, now: datetime | None = None) -> list[Task]:
     now = now or utcnow()
     g = locked_game(s, game_id)
-    auth_admin(g, admin_token)
+    by = auth_admin(g, admin_token)
     if g.status != "paused":
         raise Conflict(f"game {game_id} is {g.status}, not paused")
     g.status = "running"
@@ -44,7 +44,7 @@ def resume(s: Session, game_id: str, admin_token: str, now: datetime | None = No
     open_deadline(g, now, max(remaining, min(3600, g.step_seconds)))
     g.paused_remaining = None
     s.add(g)
-    append_note(s, g, "resume", now, due_at=as_utc(g.due_at).isoformat())  # type: ignore[union-attr]
+    append_note(s, g, "resume", now, due_at=as_utc(g.due_at).isoformat(), **by)  # type: ignore[union-attr]
     return complete_groups(s, g)  # groups completed before the pause are revealed now
 
 
@@ -53,7 +53,7 @@ def extend_deadline(s: Session, game_id: str, admin_token: str, hours: float,
     """Move the current deadline by `hours` (negative shortens it); returns the new deadline."""
     now = now or utcnow()
     g = locked_game(s, game_id)
-    auth_admin(g, admin_token)
+    by = auth_admin(g, admin_token)
     due = as_utc(g.due_at)
     if g.status != "running" or due is None:
         raise Conflict(f"game {game_id} is {g.status} and has no running deadline")
@@ -62,7 +62,7 @@ def extend_deadline(s: Session, game_id: str, admin_token: str, hours: float,
         raise ServiceError("the new deadline would be in the past; use force_defaults to end the turn now")
     open_deadline(g, now, int((new_due - now).total_seconds()))
     s.add(g)
-    append_note(s, g, "extend_deadline", now, hours=str(hours), due_at=new_due.isoformat())
+    append_note(s, g, "extend_deadline", now, hours=str(hours), due_at=new_due.isoformat(), **by)
     return as_utc(g.due_at)  # type: ignore[return-value]
 
 
@@ -70,7 +70,7 @@ def replace_seat(s: Session, game_id: str, admin_token: str, seat: str, now: dat
     """Invalidate the seat's token and return a new invitation for the replacement player."""
     now = now or utcnow()
     g = locked_game(s, game_id)
-    auth_admin(g, admin_token)
+    by = auth_admin(g, admin_token)
     if g.status == "finished":
         raise Conflict(f"game {game_id} is over")
     row = seat_row(s, g, seat)
@@ -82,9 +82,9 @@ def replace_seat(s: Session, game_id: str, admin_token: str, seat: str, now: dat
     row.joined_at = None
     s.add(row)
     if g.state is not None:
-        append_note(s, g, "replace_seat", now, seat=seat, generation=row.generation)
+        append_note(s, g, "replace_seat", now, seat=seat, generation=row.generation, **by)
     else:  # no record yet: only the moderator log
-        s.add(ModeratorAction(game_id=g.id, action="replace_seat", data={"seat": seat}, at=now))
+        s.add(ModeratorAction(game_id=g.id, action="replace_seat", data={"seat": seat, **by}, at=now))
     return invite
 
 
@@ -92,8 +92,8 @@ def force_defaults(s: Session, game_id: str, admin_token: str, now: datetime | N
     """End the current turn now: defaults for every waiting seat, as if the deadline had passed."""
     now = now or utcnow()
     g = locked_game(s, game_id)
-    auth_admin(g, admin_token)
+    by = auth_admin(g, admin_token)
     if g.status != "running":
         raise Conflict(f"game {game_id} is {g.status}; defaults can only be forced while it runs")
-    append_note(s, g, "force_defaults", now)
+    append_note(s, g, "force_defaults", now, **by)
     return apply_defaults(s, g, now)

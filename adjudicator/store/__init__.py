@@ -2,6 +2,7 @@
 
 from .db import configure, database_url, get_engine, init_db, is_sqlite, lock_game, make_engine, transaction
 from .models import (
+    Director,
     Game,
     InboxMessage,
     InstalledContent,
@@ -15,7 +16,7 @@ from .models import (
 )
 
 __all__ = [
-    "Game", "InboxMessage", "InstalledContent", "ModeratorAction", "OutboxMessage", "Person", "Press", "RecordEntry",
+    "Director", "Game", "InboxMessage", "InstalledContent", "ModeratorAction", "OutboxMessage", "Person", "Press", "RecordEntry",
     "SealedOrder", "Seat", "configure", "database_url", "get_engine", "init_db", "is_sqlite",
     "lock_game", "make_engine", "transaction",
 ]

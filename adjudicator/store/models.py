@@ -24,6 +24,18 @@ def json_column(nullable: bool = False) -> Any:
     return Field(default=None, sa_column=Column(JSON, nullable=nullable))
 
 
+class Director(SQLModel, table=True):
+    """A tournament director (or club organiser): one secret link moderates all their games."""
+
+    __tablename__ = "directors"
+
+    id: int | None = Field(default=None, primary_key=True)
+    public_id: str = Field(index=True, unique=True, max_length=32)
+    name: str = Field(max_length=120)
+    token_hash: str
+    created_at: datetime = Field(default_factory=_now)
+
+
 class Game(SQLModel, table=True):
     __tablename__ = "games"
 
@@ -53,6 +65,8 @@ class Game(SQLModel, table=True):
     # longest absence (ABSENT) a seat may declare; a deadline that falls in it while the seat is
     # waiting moves to the absence's end. 0: absences are not granted in this game
     max_absence_days: int = 14
+    # the tournament director who moderates this game with one link for all their games
+    director_id: int | None = Field(default=None, foreign_key="directors.id", index=True)
     created_at: datetime = Field(default_factory=_now)
     updated_at: datetime = Field(default_factory=_now)
 

@@ -1,0 +1,52 @@
+"""Tournament directors: `/director/new` makes a director link; the link's page lists the
+tournament's games (those needing attention first) and creates new games in it; each game's
+moderator page opens with the same link. The service decides who may do what."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, render_template, request
+
+from adjudicator.engine import all_games
+
+from . import backend
+from .create import json_value, option_widget, timezones
+from .security import secret_page
+
+bp = Blueprint("director", __name__)
+
+
+@bp.route("/director/new", methods=["GET"])
+def new():
+    return render_template("director/new.html", problems=[], name="")
+
+
+@bp.route("/director/new", methods=["POST"])
+@secret_page
+def create():
+    name = request.form.get("name", "")
+    try:
+        created = backend.call("create_director", name)
+    except backend.errors().ServiceError as exc:
+        return render_template("director/new.html", problems=[str(exc)], name=name), 400
+    return render_template("director/created.html", created=created, name=" ".join(name.split()))
+
+
+@bp.route("/director/<director_id>/<token>", methods=["GET"])
+@secret_page
+def dashboard(director_id: str, token: str):
+    page = backend.read("director_page", director_id, token)
+    return render_template("director/dashboard.html", page=page, token=token, games=all_games())
+
+
+@bp.route("/director/<director_id>/<token>/new", methods=["GET"])
+@secret_page
+def new_game(director_id: str, token: str):
+    """The new-game form, for a game of this tournament."""
+    page = backend.read("director_page", director_id, token)  # refuses a wrong link first
+    game = all_games().get(request.args.get("game", ""))
+    if game is None:
+        abort(404)
+    backend.read("load_installed")
+    return render_template("create/form.html", game=game, info=game.info, values={}, problems=[],
+                           option_widget=option_widget, json_value=json_value, timezones=timezones(),
+                           director={"id": director_id, "token": token, "name": page.name})
