@@ -1,4 +1,4 @@
-"""Whole games (Doge, China, 1960) played by e-mail only: real SMTP into the built-in listener on a loopback
+"""Whole games (Doge, China, 1960, Founding Fathers' short scenario C) played by e-mail only: real SMTP into the built-in listener on a loopback
 port, a real Celery worker (Redis broker) ingesting and delivering, every player answering the
 latest mail they received with one of the legal orders it lists."""
 
@@ -20,7 +20,7 @@ from tests.support.processes import Worker, wait_for
 from workers.enqueue import enqueue
 
 pytestmark = pytest.mark.slow
-GAMES = [("doge", 3), ("china", 3), ("1960", 2)]
+GAMES = [("doge", 3, {}), ("china", 3, {}), ("1960", 2, {}), ("founding-fathers", 3, {"scenario": "C"})]
 
 
 def _free_port() -> int:
@@ -46,8 +46,9 @@ def _choices(body: str) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize(("game", "seats"), GAMES)
-def test_a_whole_game_by_mail(game: str, seats: int, sqlite_db: Database, tmp_path: Path, monkeypatch) -> None:
+@pytest.mark.parametrize(("game", "seats", "options"), GAMES)
+def test_a_whole_game_by_mail(game: str, seats: int, options: dict, sqlite_db: Database, tmp_path: Path,
+                              monkeypatch) -> None:
     broker = redis_or_skip()
     monkeypatch.setenv("PBEM_MAIL_DOMAIN", "pbem.test")
     monkeypatch.setenv("PBEM_MAIL_DNS", "0")
@@ -61,7 +62,7 @@ def test_a_whole_game_by_mail(game: str, seats: int, sqlite_db: Database, tmp_pa
     rnd = random.Random(7)
     try:
         with store.transaction() as s:
-            created = service.create_game(s, game=game, seats=seats, title=f"{game} by mail")
+            created = service.create_game(s, game=game, seats=seats, options=options, title=f"{game} by mail")
         all_seats = sorted(created.invites)
         for seat in all_seats:
             with store.transaction() as s:
