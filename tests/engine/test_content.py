@@ -2,9 +2,21 @@
 
 from __future__ import annotations
 
-import pytest
+import json
 
-from adjudicator.engine import ContentError, ContentLibrary, GameInfo, IllegalOrder, Option, pin_for
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from adjudicator.engine import (
+    ContentError,
+    ContentLibrary,
+    GameInfo,
+    IllegalOrder,
+    Option,
+    canonical_json,
+    pin_for,
+)
 
 
 def _validate(data):
@@ -65,3 +77,25 @@ def test_game_options_resolve_content_names_to_pins(boards):
     assert info.content_of(info.resolve_options({})) == {}
     with pytest.raises(ContentError, match="none of its options uses"):
         info.add_content(options, {basic: {"size": 3}})
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@given(size=st.integers(0, 99), extra=json_values, other=json_values)
+@settings(max_examples=300, deadline=None)
+def test_a_pin_names_exactly_one_version(size, extra, other):
+    lib = ContentLibrary("toy", "board", _validate)
+    data = {"size": size, "extra": extra}
+    pin = lib.add("printed", data)
+    assert pin == pin_for("printed", json.loads(json.dumps(data)))  # stable across a JSON round trip
+    changed = {"size": size, "extra": other}
+    if canonical_json(changed) != canonical_json(data):
+        with pytest.raises(ContentError):
+            lib.add_pinned(pin, changed)  # other data never passes under this pin
+        assert lib.add("printed", changed) != pin
+    assert lib.data(pin) == data
