@@ -22,6 +22,10 @@ def main(argv: list[str]) -> int:
         from .benchmail import main as mail_main
 
         return mail_main(argv[1:])
+    if argv[:1] == ["web"]:
+        from .benchweb import main as web_main
+
+        return web_main(argv[1:])
     parser = argparse.ArgumentParser(prog="pbem bench", description=__doc__)
     parser.add_argument("game")
     parser.add_argument("--games", type=int, default=50)

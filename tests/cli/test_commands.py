@@ -50,3 +50,17 @@ def test_boards_check_accepts_the_shipped_boards_and_lists_problems(tmp_path, ca
     broken.write_text(json.dumps(data))
     assert boards.main(["check", str(broken)]) == 1
     assert "nowhere" in capsys.readouterr().err
+
+
+def test_bench_web_prints_page_figures(capsys, monkeypatch) -> None:
+    from adjudicator.cli.bench import main as bench_main
+
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    assert bench_main(["web", "--game", "doge", "--players", "3", "--steps", "20", "--requests", "3"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "game: doge"
+    figures = dict(line.split(": ", 1) for line in out)
+    assert int(figures["record entries"].split()[0]) >= 10
+    for page in ("seat page", "public page", "whole log"):
+        assert figures[f"{page} p50"].endswith(" ms") and float(figures[f"{page} p50"].split()[0]) > 0
+        assert figures[f"{page} size"].endswith(" KiB")
