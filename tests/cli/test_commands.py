@@ -56,6 +56,8 @@ def test_bench_web_prints_page_figures(capsys, monkeypatch) -> None:
     from adjudicator.cli.bench import main as bench_main
 
     monkeypatch.delenv("DATABASE_URL", raising=False)
+    for name in ("PBEM_EAGER", "PBEM_MAIL_DIR"):  # the bench sets them; restored after the test
+        monkeypatch.setenv(name, "")
     assert bench_main(["web", "--game", "doge", "--players", "3", "--steps", "20", "--requests", "3"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "game: doge"

@@ -56,7 +56,8 @@ def test_worker_reveals_sweeps_and_delivers(worker: Worker, toy) -> None:
     assert list(worker.mail.glob("*.eml"))
 
     # deadlines: the beat sweep (every second here) reminds p2 once, then defaults p2's bid
-    short = new_game(seats=2, policy=DeadlinePolicy(step_seconds=6, reminder_seconds=4))
+    # a wide reminder window (from 2 s to 14 s in): a loaded machine still sweeps inside it
+    short = new_game(seats=2, policy=DeadlinePolicy(step_seconds=14, reminder_seconds=12))
     short.submit("p1", "bid 2")
     wait_for(lambda: short.public().record_length >= 2, "the deadline sweep", log=worker.log)
     entry = short.export()["entries"][1]
