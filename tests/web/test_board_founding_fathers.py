@@ -59,3 +59,22 @@ def test_board_draws_every_view_and_hides_other_hands(app, seed, players, option
                 assert ("Your hand:" in html) == (seat is not None)
                 other = GAME.view(_others_scrambled(state, seat), seat)
                 assert board_html("founding-fathers", other, seat) == html
+
+
+def test_the_stand_in_notice_follows_the_decks_own_provenance(app) -> None:
+    import json
+
+    from adjudicator.games.founding_fathers.data import DECKS, deck_text
+
+    printed = json.loads(deck_text("standard"))
+    printed["id"] = "printed"
+    for table in ("statesmen", "states", "offices", "taxes", "issues", "actions"):
+        for card in printed[table]:
+            card["stand_in"], card["provenance"] = [], "card"
+    DECKS.add("printed", printed)
+    with app.app_context():
+        for name, expect, absent in (("printed", "every card value is taken from the printed", "Stand-in values"),
+                                     ("standard", "412 values on 178 of 196 cards", "every card value")):
+            state = GAME.setup("notice", ["red", "blue", "green"], GAME.info.resolve_options({"deck": name})).state
+            html = board_html("founding-fathers", GAME.view(state, None), None)
+            assert expect in html and absent not in html

@@ -157,12 +157,26 @@ def _issues(view: dict[str, Any], d: Any) -> Markup:
     return Markup('<section class="ff-issues"><h3>Issues</h3>{}</section>').format(Markup("").join(parts))
 
 
+def _stand_in_notice(d: Any) -> Markup:
+    """Say plainly how much of this game's deck is stand-in, from the deck's own provenance data
+    (an installed deck with the printed values says so instead)."""
+    tables = ("statesmen", "states", "offices", "taxes", "issues", "actions")
+    cards = [c for t in tables for c in d.data.get(t, [])]
+    touched = [c for c in cards if c.get("stand_in") or c.get("provenance") == "stand-in"]
+    if not touched:
+        return Markup('<p class="ff-notice">Deck <b>{}</b>: every card value is taken from the printed '
+                      'cards or play reports.</p>').format(d.id)
+    values = sum(len(c.get("stand_in") or []) for c in cards)
+    return Markup('<p class="ff-notice">Stand-in values: {} values on {} of {} cards of deck <b>{}</b> '
+                  '(abilities, popularity, votes, difficulties, electoral votes of later eras) are '
+                  'stand-ins, not the printed cards. See the game page for the list.</p>').format(
+                      values, len(touched), len(cards), d.id)
+
+
 @register_board("founding-fathers")
 def draw(view: dict[str, Any], seat: str | None) -> Markup:
     d = _deck(view)
-    notice = Markup('<p class="ff-notice">Stand-in values: many card values of this deck (abilities, '
-                    'popularity, votes, difficulties, electoral votes of later eras) are stand-ins, not the '
-                    'printed cards. See the game page for the list.</p>')
+    notice = _stand_in_notice(d)
     result = _d(view.get("result"))
     over = Markup("")
     if result:
