@@ -10,9 +10,7 @@ from adjudicator.engine import (
     GameInfo,
     IllegalOrder,
     Option,
-    Order,
     Outcome,
-    Prompt,
     Step,
     event,
 )
@@ -65,20 +63,12 @@ class Doge(FlowGame):
         FLOW.settle(state, events)
         return Step(state, events)
 
-    def parse_order(self, text: str, prompt: Prompt) -> Order:
-        return parse_order(text, prompt)
-
-    def format_order(self, order: Order) -> str:
-        return format_order(order)
-
-    def grammar_help(self) -> str:
-        return grammar_help()
-
-    def render_event(self, ev: Event) -> str:
-        return render_event(ev)
-
-    def render_view(self, view: State, seat: str | None) -> str:
-        return render_view(view, seat)
+    # the text side of the protocol is the game's grammar and render modules, bound as they are
+    parse_order = staticmethod(parse_order)
+    format_order = staticmethod(format_order)
+    grammar_help = staticmethod(grammar_help)
+    render_event = staticmethod(render_event)
+    render_view = staticmethod(render_view)
 
     def invariants(self, state: State) -> list[str]:
         return violated(state)

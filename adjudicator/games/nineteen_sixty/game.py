@@ -9,7 +9,6 @@ from adjudicator.engine import (
     GameInfo,
     Option,
     Outcome,
-    Prompt,
     Rng,
     Step,
     event,
@@ -106,17 +105,11 @@ class NineteenSixty(FlowGame):
         FLOW.settle(state, evs)
         return Step(state, evs)
 
-    def parse_order(self, text: str, prompt: Prompt) -> Any:
-        return parse_order(text, prompt)
-
-    def format_order(self, order: Any) -> str:
-        return format_order(order)
-
-    def render_event(self, ev: dict[str, Any]) -> str:
-        return render_event(ev)
-
-    def render_view(self, view: State, seat: str | None) -> str:
-        return render_view(view, seat)
+    # the text side of the protocol is the game's grammar and render modules, bound as they are
+    parse_order = staticmethod(parse_order)
+    format_order = staticmethod(format_order)
+    render_event = staticmethod(render_event)
+    render_view = staticmethod(render_view)
 
     def grammar_help(self) -> str:
         return GRAMMAR_HELP
