@@ -12,11 +12,12 @@ from .security import secret_page
 
 bp = Blueprint("admin", __name__)
 
-ACTIONS = ("pause", "resume", "extend", "force", "replace")
+ACTIONS = ("pause", "resume", "extend", "force", "replace", "pace")
 DONE = {
     "pause": "The game is paused. Deadlines stop until you resume it.",
     "resume": "The game is running again.",
-    "extend": "The deadline was extended.",
+    "extend": "The deadline was moved.",
+    "pace": "The game's pace was changed; new waits use it.",
     "force": "Default orders were applied for every seat that was being waited for.",
 }
 
@@ -31,7 +32,8 @@ def _render(game_id: str, admin_token: str, message: str | None = None, error: s
     page = backend.read(backend.admin_page, game_id, admin_token)
     mail = backend.read("mail_log", game_id, admin_token)
     away = backend.read("absences", game_id, admin_token)
-    return render_template("admin/admin.html", page=page, mail=mail, away=away, game_id=game_id,
+    pace = backend.read("game_pace", game_id, admin_token)
+    return render_template("admin/admin.html", page=page, mail=mail, away=away, pace=pace, game_id=game_id,
                            admin_token=admin_token, message=message, error=error,
                            new_invite=new_invite), status
 
@@ -58,10 +60,19 @@ def act(game_id: str, admin_token: str):
                 hours = float(request.form.get("hours", ""))
             except ValueError:
                 hours = -1
-            if not 0 < hours <= 24 * 60:
-                return _render(game_id, admin_token, error="Extend: give a number of hours "
-                               "between 0 and 1440.", status=400)
+            if not (0 < abs(hours) <= 24 * 60):
+                return _render(game_id, admin_token, error="Move the deadline: give a number of hours "
+                               "between -1440 and 1440, not 0 (negative shortens it).", status=400)
             backend.call("extend_deadline", game_id, admin_token, hours)
+        elif action == "pace":
+            try:
+                wait = float(request.form.get("wait_hours", ""))
+                follow_up = float(request.form.get("follow_up_hours", ""))
+                disorder = int(request.form.get("disorder_after", ""))
+            except ValueError:
+                return _render(game_id, admin_token, error="Pace: give the wait and the follow-up period in "
+                               "hours and civil disorder as a whole number of missed deadlines.", status=400)
+            backend.call("set_pace", game_id, admin_token, wait, follow_up, disorder)
         elif action == "force":
             backend.call("force_defaults", game_id, admin_token)
         else:  # replace: the new invite is shown once, so render instead of redirecting

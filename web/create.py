@@ -121,7 +121,14 @@ def create():
         problems.append(f"Title: at most {MAX_TITLE} characters.")
     options, option_problems = _read_options(info, form)
     problems += option_problems
-    step = _read_hours(form, "step_hours", "Time per step", 72, 0.01, 24 * 60, problems)
+    step = _read_hours(form, "step_hours", "Time for each wait", info.wait_hours, 0.01, 24 * 60, problems)
+    follow_up = _read_hours(form, "follow_up_hours", "Follow-up period", info.follow_up_hours, 0, 24 * 60, problems)
+    try:
+        disorder_after = int(form.get("disorder_after", 2))
+    except ValueError:
+        disorder_after = -1
+    if not 0 <= disorder_after <= 100:
+        problems.append("Civil disorder: a whole number of missed deadlines from 0 (never) to 100.")
     reminder = _read_hours(form, "reminder_hours", "Reminder", 24, 0, 24 * 60, problems)
     try:
         absence_days = int(form.get("max_absence_days", 14))
@@ -150,7 +157,8 @@ def create():
 
     svc = backend.service()
     policy = svc.DeadlinePolicy(step_hours=step, reminder_hours=reminder, timezone=tz,
-                                max_absence_days=absence_days)
+                                max_absence_days=absence_days, follow_up_hours=follow_up,
+                                disorder_after=disorder_after)
     created = backend.call("create_game", game=info.id, seats=seats, options=options,
                            title=title, policy=policy,
                            director=(director["id"], director["token"]) if director else None)

@@ -178,6 +178,7 @@ def order(game_id: str, seat: str, seat_token: str):
         "receipts": [{"order_text": r.order_text, "commitment": r.commitment} for r in sub.receipts],
         "error": sub.error,
         "choices": list(sub.choices or []),
+        "notes": list(sub.notes or [])[:SHOWN_APPLIED],
     }
     if sub.error:
         return _render_play(game_id, seat, seat_token, result, 422)
@@ -187,3 +188,25 @@ def order(game_id: str, seat: str, seat_token: str):
     session[_result_key(game_id, seat)] = result
     return redirect(url_for("seat.play", game_id=game_id, seat=seat, seat_token=seat_token,
                             _anchor="result"), 303)
+
+
+@bp.route("/play/<game_id>/<seat>/<seat_token>/standing", methods=["POST"])
+@secret_page
+def standing(game_id: str, seat: str, seat_token: str):
+    """Replace the seat's standing orders with the lines of the form (the list is the seat's secret)."""
+    text = request.form.get("standing", "")
+    if len(text) > MAX_COMMANDS:
+        abort(413, "The list holds at most 20,000 characters.")
+    try:
+        backend.call("set_standing_orders", game_id, seat, seat_token, text)
+    except _service_errors() as e:
+        status = status_of(e)
+        if status in (403, 404):
+            return bad_link()
+        result = {"error": f"{e} Your standing orders were not changed.", "applied": [], "receipts": [],
+                  "choices": []}
+        return _render_play(game_id, seat, seat_token, result, status)
+    session[_result_key(game_id, seat)] = {"applied": [], "receipts": [], "error": None, "choices": [],
+                                           "notes": ["Standing orders saved."]}
+    return redirect(url_for("seat.play", game_id=game_id, seat=seat, seat_token=seat_token,
+                            _anchor="standing"), 303)

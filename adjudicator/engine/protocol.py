@@ -47,6 +47,10 @@ class GameInfo:
     max_seats: int
     options: tuple[Option, ...] = ()
     summary: str = ""
+    # the pace a new game is offered (docs/games/*.md, "Waits"): hours a wait lasts, and the
+    # follow-up period a seat's own next decisions get at least
+    wait_hours: float = 72
+    follow_up_hours: float = 12
 
     def resolve_options(self, given: dict[str, Any] | None) -> dict[str, JSON]:
         """Defaults filled in; unknown names or values outside an option's choices are refused."""
@@ -216,6 +220,13 @@ class GameModule(ABC):
     def grammar_help(self) -> str:
         """A short Markdown explanation of the order grammar, with examples."""
         return ""
+
+    def order_problem(self, text: str) -> str | None:
+        """Why `text` cannot be an order of this game in any decision (None: it might be one).
+
+        Standing orders are checked with this when a seat leaves them, before any decision they
+        fit is open; the default accepts every line."""
+        return None
 
     def invariants(self, state: State) -> list[str]:
         """Game-specific consistency checks (pieces conserved, limits held); [] when all hold.

@@ -8,14 +8,14 @@ See docs/service-api.md.
 from .absence import Absence, absences, cancel_absence, my_absence, set_absence
 from .clock import format_deadline, utcnow
 from .content import ContentInfo, install_content, list_content, load_installed
-from .deadlines import sweep_deadlines
+from .deadlines import due_games, sweep_deadlines, sweep_game
 from .digests import send_digests
 from .directors import CreatedDirector, DirectedGame, DirectorPage, create_director, director_page
 from .errors import BadOrder, Conflict, Forbidden, NotFound, NotYourTurn, ServiceError, StaleOrder
 from .inbound import process as process_mail
 from .inbound import receive as receive_mail
 from .lifecycle import create_game, join_game, start_game
-from .moderation import extend_deadline, force_defaults, pause, replace_seat, resume
+from .moderation import extend_deadline, force_defaults, game_pace, pause, replace_seat, resume, set_pace
 from .orders import order_lines, submit, submit_order
 from .players import MAIL_MODES, resign, seat_settings, update_settings
 from .press import PressLine, press_for, public_press, send_press
@@ -27,9 +27,12 @@ from .reading import (
     mail_log,
     public_feed,
     public_game,
+    seat_decision,
     seat_state,
 )
 from .reveal import reveal
+from .standing import replace_all as set_standing_orders
+from .standing import standing_lines
 from .tokens import MailKey
 from .types import (
     CreatedGame,
@@ -43,6 +46,7 @@ from .types import (
     Receipt,
     SeatInfo,
     SeatPage,
+    StandingLine,
     Submission,
     Task,
 )
@@ -58,5 +62,6 @@ __all__ = [
     "Absence", "absences", "cancel_absence", "my_absence",
     "CreatedDirector", "DirectedGame", "DirectorPage", "create_director", "director_page",
     "ContentInfo", "install_content", "list_content", "load_installed",
+    "due_games", "sweep_game", "set_pace", "game_pace", "seat_decision", "set_standing_orders", "standing_lines", "StandingLine",
     "mail_log", "resign", "seat_settings", "send_digests", "send_press", "set_absence", "update_settings",
 ]

@@ -4,17 +4,20 @@ on a game row the caller has locked with `locked_game` in the current transactio
 from __future__ import annotations
 
 import hmac
+import threading
+from collections import OrderedDict
 from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy.orm import object_session
 from sqlmodel import Session, select
 
-from adjudicator.engine import GameModule, Prompt, apply_checked, get_game, sha256_hex
+from adjudicator.engine import GameModule, Prompt, get_game, sha256_hex
+from adjudicator.engine.canonical import copy_json
+from adjudicator.engine.play import check_orders
 from adjudicator.record import GENESIS, entry_hash
 from adjudicator.store import Game, ModeratorAction, RecordEntry, SealedOrder, Seat, lock_game
 
-from . import notify
 from .clock import utcnow
 from .content import ensure_game_content
 from .errors import Conflict, Forbidden, NotFound, StaleOrder
@@ -88,10 +91,29 @@ def require_running(g: Game) -> None:
 # ---------------------------------------------------------------------------- prompts
 
 
+_PROMPT_CACHE: OrderedDict[tuple[str, str, int], dict[str, Prompt]] = OrderedDict()
+_PROMPT_CACHE_SIZE = 256
+_prompt_lock = threading.Lock()
+
+
 def current_prompts(g: Game) -> dict[str, Prompt]:
+    """The open prompts of the game's current state. Prompts depend on the state alone, so they are
+    cached by state hash: one order used to rebuild every legal choice four or five times. Callers
+    must treat the prompts as read-only."""
     if g.state is None or g.status == "finished":
         return {}
-    return module_of(g).prompts(g.state)
+    key = (g.game_type, g.state_hash, g.record_length)
+    with _prompt_lock:
+        cached = _PROMPT_CACHE.get(key)
+        if cached is not None:
+            _PROMPT_CACHE.move_to_end(key)
+            return cached
+    prompts = module_of(g).prompts(g.state)
+    with _prompt_lock:
+        _PROMPT_CACHE[key] = prompts
+        while len(_PROMPT_CACHE) > _PROMPT_CACHE_SIZE:
+            _PROMPT_CACHE.popitem(last=False)
+    return prompts
 
 
 def sealed_groups(prompts: dict[str, Prompt]) -> dict[str, list[str]]:
@@ -165,27 +187,27 @@ def record_orders(
     defaulted: list[str] | None = None,
     salts: dict[str, str] | None = None,
     now: datetime | None = None,
+    standing: list[str] | None = None,
 ) -> list[Task]:
-    """Apply orders (checked by the engine; IllegalOrder propagates before anything is written),
-    append the entry, then open the next deadline or finish the game and queue the e-mails."""
-    now = now or utcnow()
+    """Apply orders (checked by the engine; IllegalOrder propagates before anything is written)
+    and append the entry; a game with no prompts left is finished. Deadlines and mail are the
+    caller's `pace.settle` (once per use case, not per step). `standing`: seats whose order came
+    from their standing orders (the record says so)."""
     game = module_of(g)
-    step = apply_checked(game, g.state or {}, orders)
-    data = {"orders": orders, "defaulted": sorted(defaulted or []), "salts": dict(salts or {})}
+    state = g.state or {}
+    step = game.apply(copy_json(state), check_orders(current_prompts(g), orders))
+    data: dict[str, Any] = {"orders": orders, "defaulted": sorted(defaulted or []), "salts": dict(salts or {})}
+    if standing:
+        data["standing"] = sorted(standing)
     append_entry(s, g, "orders", data, step.state, step.events)
-    return after_step(s, g, game, step.events, now)
-
-
-def after_step(s: Session, g: Game, game: GameModule, events: list[dict[str, Any]], now: datetime) -> list[Task]:
-    prompts = game.prompts(g.state or {})
-    if not prompts:
+    if not current_prompts(g):
         g.status = "finished"
         g.due_at = g.reminder_at = None
         g.paused_remaining = None
-    elif g.status == "running":
-        open_deadline(g, now)
-    s.add(g)
-    return notify.step_mail(s, g, game, events, prompts, seats_of(s, g))
+        g.waiting_on = []
+        s.add(g)
+    _ = now
+    return []
 
 
 def open_deadline(g: Game, now: datetime, seconds: float | None = None) -> None:

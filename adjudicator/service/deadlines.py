@@ -1,7 +1,10 @@
 """Deadlines are columns on the game row, swept by one periodic task (no long ETA tasks).
 
-`sweep_deadlines` is idempotent: applying defaults opens a new deadline in the future and a sent
+`due_games` lists the games whose deadline or reminder has come; `sweep_game` handles one of
+them in its own transaction (the worker fans them out, so no writer waits for more than one
+game's work). Both are idempotent: applying defaults opens a new deadline in the future and a sent
 reminder sets `reminded`, so a second run at the same moment finds nothing to do.
+`sweep_deadlines` does all of it in the caller's transaction (tests, single-process tools).
 """
 
 from __future__ import annotations
@@ -16,51 +19,53 @@ from adjudicator.store import Game, SealedOrder
 from . import notify
 from .absence import extend_for_absence
 from .clock import as_utc, utcnow
-from .core import (
-    current_prompts,
-    find_game,
-    locked_game,
-    module_of,
-    open_deadline,
-    record_orders,
-    sealed_groups,
-    sealed_rows,
-)
+from .core import current_prompts, locked_game, module_of, record_orders, sealed_groups, sealed_rows
 from .core import seats_of as _seats_of
+from .pace import advance, missed_deadline, settle, waiting_seats
 from .reveal import apply_group, complete_groups
 from .types import Task
 
 log = logging.getLogger(__name__)
 
 
-def sweep_deadlines(s: Session, now: datetime | None = None) -> list[Task]:
+def due_games(s: Session, now: datetime | None = None) -> list[str]:
+    """Public ids of running games with a deadline or reminder due, or a complete sealed group
+    whose reveal may have been lost between a commit and the broker."""
     now = now or utcnow()
-    tasks: list[Task] = []
-    due = s.exec(select(Game.public_id).where(Game.status == "running", Game.due_at <= now)).all()
-    for game_id in due:
-        tasks += _guarded(s, game_id, lambda g: _expire_if_due(s, g, now))
-    remind = s.exec(
-        select(Game.public_id).where(Game.status == "running", Game.reminded == False,  # noqa: E712
-                                     Game.reminder_at <= now)
-    ).all()
-    for game_id in remind:
-        tasks += _guarded(s, game_id, lambda g: _remind_if_due(s, g, now))
-    # A reveal task lost between the commit and the broker would stall a game for good; the
-    # sweep re-issues reveals for every complete sealed group (reveal itself is idempotent).
-    waiting = s.exec(
-        select(Game.public_id).distinct().join(SealedOrder, SealedOrder.game_id == Game.id)
-        .where(Game.status == "running")
-    ).all()
-    for game_id in waiting:
-        tasks += complete_groups(s, find_game(s, game_id))
+    due = set(s.exec(select(Game.public_id).where(Game.status == "running", Game.due_at <= now)).all())
+    due |= set(s.exec(select(Game.public_id).where(
+        Game.status == "running", Game.reminded == False, Game.reminder_at <= now)).all())  # noqa: E712
+    due |= set(s.exec(select(Game.public_id).distinct().join(SealedOrder, SealedOrder.game_id == Game.id)
+                      .where(Game.status == "running")).all())
+    return sorted(due)
+
+
+def sweep_game(s: Session, game_id: str, now: datetime | None = None) -> list[Task]:
+    """Everything due for one game: its deadline, its reminder, a complete sealed group."""
+    now = now or utcnow()
+    g = locked_game(s, game_id)
+    if g.status != "running":
+        return []
+    tasks = _expire_if_due(s, g, now)
+    tasks += _remind_if_due(s, g, now)
+    if g.status == "running" and complete_groups(s, g):
+        tasks += settle(s, g, now)  # reveals what is complete (a lost reveal task)
     return tasks
 
 
-def _guarded(s: Session, game_id: str, work) -> list[Task]:  # type: ignore[no-untyped-def]
+def sweep_deadlines(s: Session, now: datetime | None = None) -> list[Task]:
+    now = now or utcnow()
+    tasks: list[Task] = []
+    for game_id in due_games(s, now):
+        tasks += _guarded(s, game_id, now)
+    return tasks
+
+
+def _guarded(s: Session, game_id: str, now: datetime) -> list[Task]:
     """One game's failure (a bug in a game module) must not stop the sweep for the others."""
     try:
         with s.begin_nested():
-            return work(locked_game(s, game_id))
+            return sweep_game(s, game_id, now)
     except Exception:
         log.exception("deadline sweep failed for game %s", game_id)
         return []
@@ -71,40 +76,32 @@ def _expire_if_due(s: Session, g: Game, now: datetime) -> list[Task]:
     # re-checked under the lock: another sweeper may have handled it meanwhile
     if g.status != "running" or due is None or now < due + timedelta(minutes=g.grace_minutes):
         return []
-    if extend_for_absence(s, g, waiting_seats(s, g), now) is not None:
+    if advance(s, g, now):  # automatic decisions left over (a long civil-disorder run)
+        return settle(s, g, now)
+    waiting = waiting_seats(s, g)
+    if extend_for_absence(s, g, waiting, now) is not None:
         return []  # a waiting seat is away: its deadline moved to the end of the absence
-    return apply_defaults(s, g, now)
-
-
-def waiting_seats(s: Session, g: Game) -> list[str]:
-    """Seats with a decision that have not answered it yet (a sealed order in counts as answered)."""
-    prompts = current_prompts(g)
-    done: set[str] = set()
-    for group in sealed_groups(prompts):
-        done |= set(sealed_rows(s, g, group))
-    return [seat for seat in prompts if seat not in done]
+    apply_defaults(s, g, now)
+    tasks = missed_deadline(s, g, waiting, now)
+    return tasks + settle(s, g, now, fresh=waiting)
 
 
 def apply_defaults(s: Session, g: Game, now: datetime) -> list[Task]:
     """Default every seat waiting now: sealed groups keep their submitted orders and only missing
-    members are defaulted; open prompts are defaulted one seat at a time."""
+    members are defaulted; open prompts are defaulted one seat at a time. The caller settles."""
     game = module_of(g)
-    tasks: list[Task] = []
     prompts = current_prompts(g)
     for group, members in sealed_groups(prompts).items():
         if g.status == "running" and set(members) <= set(current_prompts(g)):
-            tasks += apply_group(s, g, game, group, members, sealed_rows(s, g, group), now)
+            apply_group(s, g, game, group, members, sealed_rows(s, g, group), now)
     for seat, prompt in prompts.items():
         if prompt.sealed or g.status != "running":
             continue
         current = current_prompts(g).get(seat)
         if current is not None and not current.sealed:
             order = game.default_order(g.state or {}, seat)
-            tasks += record_orders(s, g, {seat: order}, defaulted=[seat], now=now)
-    if g.status == "running" and as_utc(g.due_at) is not None and as_utc(g.due_at) <= now:  # type: ignore[operator]
-        open_deadline(g, now)  # nothing could be defaulted: do not expire again at once
-        s.add(g)
-    return tasks
+            record_orders(s, g, {seat: order}, defaulted=[seat], now=now)
+    return []
 
 
 def _remind_if_due(s: Session, g: Game, now: datetime) -> list[Task]:
@@ -115,12 +112,11 @@ def _remind_if_due(s: Session, g: Game, now: datetime) -> list[Task]:
     s.add(g)
     game = module_of(g)
     prompts = current_prompts(g)
+    waiting = set(waiting_seats(s, g))
     tasks: list[Task] = []
     for seat in _seats_of(s, g):
         prompt = prompts.get(seat.seat)
-        if prompt is None or not (seat.email or seat.chat_webhook):
+        if prompt is None or seat.seat not in waiting or not (seat.email or seat.chat_webhook):
             continue
-        if prompt.sealed and prompt.group and seat.seat in sealed_rows(s, g, prompt.group):
-            continue  # already sealed an order
         tasks += notify.reminder_mail(s, g, game, seat, prompt)
     return tasks

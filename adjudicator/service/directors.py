@@ -7,7 +7,7 @@ token. Every moderator action stays on that game's record, saying it came from t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from sqlmodel import Session, select
@@ -41,12 +41,15 @@ class DirectedGame:
     deadline_text: str
     overdue: bool
     record_length: int
+    disorder: list[str] = field(default_factory=list)  # seats in civil disorder
 
     @property
     def attention(self) -> str:
         """Why a director should look now ("" when nothing is wrong)."""
         if self.overdue:
             return "deadline passed"
+        if self.disorder and self.status != "finished":
+            return f"civil disorder: {', '.join(self.disorder)}"
         if self.status == "paused":
             return "paused"
         if self.status == "pending" and self.joined < self.seats:
@@ -109,6 +112,7 @@ def _directed(s: Session, g: Game, now: datetime) -> DirectedGame:
         sum(1 for r in seats if r.seat_token_hash), waiting, due,
         format_deadline(g.due_at, g.timezone) if due else "",
         g.status == "running" and due is not None and due < now, g.record_length,
+        sorted(r.seat for r in seats if r.disorder),
     )
 
 

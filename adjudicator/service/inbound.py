@@ -27,6 +27,7 @@ from .clock import utcnow
 from .core import find_game, module_of, seat_row
 from .mailauth import NOT_VALID, Speaker, identify, registered_seats
 from .mailcommands import run, status_footer
+from .pace import seat_spoke
 from .tokens import MailKey
 from .types import Task
 
@@ -113,6 +114,9 @@ def _handle(s: Session, row: InboxMessage, now: datetime) -> tuple[list[Task], s
     if _over_limit(s, who.registered, now):
         return [], "dropped", f"reply limit reached for {who.registered}"
     result = run(s, who, commands, now)
+    seat = seat_row(s, g, who.seat)
+    if who.via != "press" or result.summary:
+        seat_spoke(s, g, seat, now)  # any mail from the seat ends its civil disorder
     notice = ""
     if not who.from_registered:
         notice = (f"**Notice:** this mail came from {addresses.plain(mail.from_addr) or 'an unknown sender'}, "
@@ -120,10 +124,12 @@ def _handle(s: Session, row: InboxMessage, now: datetime) -> tuple[list[Task], s
                   f"seat's {'private reply address' if who.via == 'token' else 'SIGNON password'}. If it was "
                   "not you, tell the moderator at once.")
     game = module_of(g)
-    body = notify.compose.reply_body(g.title or game.info.title, g.public_id, who.seat, result.sections,
+    news = notify.news_lines(s, g, game, seat) if seat.email else []
+    sections = result.sections + (["## Since your last mail", "", *news, ""] if news else [])
+    body = notify.compose.reply_body(g.title or game.info.title, g.public_id, who.seat, sections,
                                      status_footer(s, who), notice)
     subject = _re(mail.subject, f"[{g.public_id}] result of your mail")
-    tasks = notify.to_seat(s, g, seat_row(s, g, who.seat), subject, body, "reply",
+    tasks = notify.to_seat(s, g, seat, subject, body, "reply",
                            in_reply_to=mail.message_id, auto="auto-replied", force_mail=True)
     outcome = f"{who.seat}@{g.public_id} via {who.via}: {', '.join(result.summary) or 'nothing'}"
     if result.stopped:

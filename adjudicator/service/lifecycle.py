@@ -12,13 +12,13 @@ from adjudicator.engine import IllegalOrder, get_game
 from adjudicator.record import derive_seed, seed_commitment, setup_data
 from adjudicator.store import Game, Person, Seat
 
-from . import notify
 from .clock import check_timezone, utcnow
 from .content import keep_builtin_content, load_installed
 from .core import append_entry as _append_entry
-from .core import auth_admin, locked_game, module_of, open_deadline, seat_row, seats_of
+from .core import auth_admin, locked_game, module_of, seat_row, seats_of
 from .directors import auth_director
 from .errors import Conflict, Forbidden, NotFound, ServiceError
+from .pace import settle
 from .tokens import hash_token, new_public_id, new_token, token_matches
 from .types import CreatedGame, DeadlinePolicy, JoinedSeat, Task
 
@@ -55,6 +55,8 @@ def create_game(
     director_row = auth_director(s, *director) if director else None
     policy = policy or DeadlinePolicy()
     check_timezone(policy.timezone)
+    if not 0 <= policy.follow_up <= 60 * 24 * 3600 or not 0 <= policy.disorder_after <= 100:
+        raise ServiceError("the follow-up period must be 0 to 1440 hours and civil disorder 0 to 100 missed deadlines")
     if not 0 <= policy.max_absence_days <= 366:
         raise ServiceError("the longest absence must be between 0 and 366 days")
     public_id = new_public_id()
@@ -66,6 +68,7 @@ def create_game(
         public_id=public_id, game_type=game, options=resolved, title=title or info.title,
         seat_count=seats, server_seed=server_seed, seed_commitment=seed_commitment(server_seed),
         admin_token_hash=hash_token(admin_token), step_seconds=policy.step,
+        follow_up_seconds=policy.follow_up, disorder_after=policy.disorder_after,
         reminder_seconds=policy.reminder, timezone=policy.timezone, grace_minutes=policy.grace_minutes,
         max_absence_days=policy.max_absence_days,
         publish_press=publish_press, director_id=director_row.id if director_row else None,
@@ -119,6 +122,8 @@ def join_game(
     if g.status == "pending":
         row.entropy = entropy[:MAX_ENTROPY]
     row.joined_at = now
+    row.missed, row.disorder, row.resigned = 0, False, False  # a replacement starts afresh
+    row.mailed_seq = g.record_length
     s.add(row)
     s.flush()
     tasks: list[Task] = []
@@ -151,10 +156,7 @@ def _start(s: Session, g: Game, now: datetime) -> list[Task]:
     keep_builtin_content(s, g)
     _append_entry(s, g, "setup", data, step.state, step.events)
     g.status = "running"
-    prompts = module.prompts(step.state)
-    if prompts:
-        open_deadline(g, now)
-    else:  # a game that is over before anyone moves (only degenerate test games)
+    if not module.prompts(step.state):  # a game that is over before anyone moves (only degenerate test games)
         g.status = "finished"
     s.add(g)
-    return notify.step_mail(s, g, module, step.events, prompts, seats, started=True)
+    return settle(s, g, now, started=True)

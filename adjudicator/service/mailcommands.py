@@ -67,6 +67,8 @@ def _one(s: Session, who: Speaker, cmd: Command, now: datetime, out: Outcome) ->
         for r in sub.receipts:
             out.sections += [f"Sealed order `{r.order_text}` received. Receipt (commitment): `{r.commitment}`. "
                              "You may replace it by another mail until the reveal.", ""]
+        for note in sub.notes:
+            out.sections += [note, ""]
         if sub.error:
             out.sections += ["## Not applied", "", sub.error, ""]
             if sub.choices:
@@ -101,8 +103,8 @@ def _one(s: Session, who: Speaker, cmd: Command, now: datetime, out: Outcome) ->
     elif cmd.name == "absent":
         out.sections += _absent(s, who, cmd.args, now)
     elif cmd.name == "resign":
-        resign(s, g, seat, who.key, now)
-        out.sections += ["You resigned. Default orders are applied for your seat at each deadline until the "
+        out.tasks += resign(s, g, seat, who.key, now)
+        out.sections += ["You resigned. Your seat's decisions now take the default order at once, until the "
                          "moderator replaces you.", ""]
     elif cmd.name == "error":
         raise ServiceError(cmd.text)
@@ -143,6 +145,14 @@ def status_footer(s: Session, who: Speaker) -> list[str]:
     if prompt is None:
         return ["## Now", "", "You have nothing to decide at the moment; you will get a mail when you do.", ""]
     game = module_of(g)
+    if prompt.sealed and prompt.group:
+        from .core import sealed_rows
+
+        mine = sealed_rows(s, g, prompt.group).get(who.seat)
+        if mine is not None:
+            return ["## Now", "", f"Your sealed order `{game.format_order(mine.order)}` is in (receipt "
+                    f"`{mine.commitment}`); the others have not all ordered yet. You may replace it by another "
+                    "mail until the reveal; otherwise there is nothing to do until you get a mail.", ""]
     choices = [game.format_order(c) for c in prompt.choices]
     return ["## Now", "", prompt.text or prompt.kind, "", "Legal orders now:", "", *compose.choices_block(choices),
             "", f"Reply address: {notify.reply_address(g, seat_row(s, g, who.seat))}", ""]

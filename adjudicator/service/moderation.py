@@ -12,7 +12,7 @@ from .clock import as_utc, utcnow
 from .core import append_note, auth_admin, locked_game, open_deadline, seat_row
 from .deadlines import apply_defaults
 from .errors import Conflict, ServiceError
-from .reveal import complete_groups
+from .pace import settle, waiting_seats
 from .tokens import hash_token, new_token
 from .types import Task
 
@@ -45,7 +45,7 @@ def resume(s: Session, game_id: str, admin_token: str, now: datetime | None = No
     g.paused_remaining = None
     s.add(g)
     append_note(s, g, "resume", now, due_at=as_utc(g.due_at).isoformat(), **by)  # type: ignore[union-attr]
-    return complete_groups(s, g)  # groups completed before the pause are revealed now
+    return settle(s, g, now)  # groups completed before the pause are revealed now
 
 
 def extend_deadline(s: Session, game_id: str, admin_token: str, hours: float,
@@ -96,4 +96,47 @@ def force_defaults(s: Session, game_id: str, admin_token: str, now: datetime | N
     if g.status != "running":
         raise Conflict(f"game {game_id} is {g.status}; defaults can only be forced while it runs")
     append_note(s, g, "force_defaults", now, **by)
-    return apply_defaults(s, g, now)
+    waiting = waiting_seats(s, g)
+    apply_defaults(s, g, now)  # the moderator's call: not a missed deadline of the seats
+    return settle(s, g, now, fresh=waiting)
+
+
+def set_pace(s: Session, game_id: str, admin_token: str, wait_hours: float | None = None,
+             follow_up_hours: float | None = None, disorder_after: int | None = None,
+             now: datetime | None = None) -> None:
+    """Change the game's wait length, follow-up period and civil-disorder threshold. The running
+    deadline stays as it is (extend_deadline moves it either way); new waits use the new length."""
+    now = now or utcnow()
+    g = locked_game(s, game_id)
+    by = auth_admin(g, admin_token)
+    if g.status == "finished":
+        raise Conflict(f"game {game_id} is over")
+    if wait_hours is not None:
+        if not 0.01 <= wait_hours <= 24 * 60:
+            raise ServiceError("the wait must be between 0.01 and 1440 hours")
+        g.step_seconds = int(wait_hours * 3600)
+        g.reminder_seconds = min(g.reminder_seconds, g.step_seconds // 2)
+    if follow_up_hours is not None:
+        if not 0 <= follow_up_hours <= 24 * 60:
+            raise ServiceError("the follow-up period must be between 0 and 1440 hours")
+        g.follow_up_seconds = int(follow_up_hours * 3600)
+    if disorder_after is not None:
+        if not 0 <= disorder_after <= 100:
+            raise ServiceError("civil disorder after 0 (never) to 100 missed deadlines")
+        g.disorder_after = disorder_after
+    s.add(g)
+    if g.state is not None:
+        append_note(s, g, "pace", now, wait_hours=round(g.step_seconds / 3600, 2),
+                    follow_up_hours=round(g.follow_up_seconds / 3600, 2), disorder_after=g.disorder_after, **by)
+    else:
+        s.add(ModeratorAction(game_id=g.id, action="pace", data={"wait_hours": g.step_seconds / 3600}, at=now))
+
+
+def game_pace(s: Session, game_id: str, admin_token: str) -> dict[str, float]:
+    """The pace settings, for the moderator's form."""
+    from .core import find_game
+
+    g = find_game(s, game_id)
+    auth_admin(g, admin_token)
+    return {"wait_hours": round(g.step_seconds / 3600, 2), "follow_up_hours": round(g.follow_up_seconds / 3600, 2),
+            "disorder_after": g.disorder_after}

@@ -108,47 +108,90 @@ def end_lines(g: Game, game: GameModule) -> list[str]:
     ]
 
 
-def step_mail(
-    s: Session,
-    g: Game,
-    game: GameModule,
-    events: list[dict[str, Any]],
-    prompts: dict[str, Prompt],
-    seats: list[Seat],
-    started: bool = False,
-) -> list[Task]:
-    """One message per seat: what happened (events it may see), then its own decision if it has
-    one (with the board, choices and reply address); at the end the outcome and the seed."""
-    tasks: list[Task] = []
+MAX_SUMMARY_LINES = 60  # a long absence's news is cut to the newest lines (the game page has all)
+
+
+def news_lines(s: Session, g: Game, game: GameModule, seat: Seat) -> list[str]:
+    """Everything `seat` may see since its last mail (the record entries after `mailed_seq`), as
+    Markdown bullet lines, and mark it mailed."""
+    from .reading import log_entries
+
+    since = seat.mailed_seq
+    seat.mailed_seq = g.record_length
+    s.add(seat)
+    lines = [line.markdown for entry in log_entries(s, g, game, seat.seat, since=since) for line in entry.lines]
+    lines = [line for line in lines if line.strip()]
+    cut = len(lines) - MAX_SUMMARY_LINES
+    if cut > 0:
+        lines = [f"*… {cut} earlier line(s): see the game page*"] + lines[cut:]
+    return [f"- {line}" for line in lines]
+
+
+def _head(g: Game, game: GameModule, seat: Seat) -> list[str]:
+    return [f"# {g.title or game.info.title} ({g.public_id}), seat {seat.seat}", ""]
+
+
+def _news_block(s: Session, g: Game, game: GameModule, seat: Seat, heading: str) -> list[str]:
+    news = news_lines(s, g, game, seat)
+    return [f"## {heading}", "", *news, ""] if news else []
+
+
+def start_mail(s: Session, g: Game, game: GameModule, seat: Seat, prompt: Prompt | None) -> list[Task]:
+    """The game has started: how to play by mail, the fairness commitment, and the seat's first
+    decision when the game waits on it."""
+    if not (seat.email or seat.chat_webhook):
+        return []
     title = g.title or game.info.title
-    over = g.status == "finished"
-    for seat in seats:
-        if not (seat.email or seat.chat_webhook):
-            continue
-        lines = [game.render_event(ev) for ev in events if visible(ev, seat.seat)]
-        prompt = prompts.get(seat.seat)
-        if not lines and prompt is None and not over and not started:
-            continue
-        body = [f"# {title} ({g.public_id}), seat {seat.seat}", ""]
-        if started:
-            body += start_lines(g, seat)
-        if lines:
-            body += ["## What happened", ""] + [f"- {line}" for line in lines] + [""]
-        if prompt is not None:
-            body += turn_lines(g, game, seat, prompt)
-        if over:
-            body += end_lines(g, game)
-        body += [f"Game page: {public_url(g)}"]
-        if started:
-            subject, kind = f"[{g.public_id}] {title}: the game has started", "start"
-        elif over:
-            subject, kind = f"[{g.public_id}] {title}: game over", "end"
-        elif prompt is not None:
-            subject, kind = f"[{g.public_id}] {title}: your turn ({seat.seat})", "turn"
-        else:
-            subject, kind = f"[{g.public_id}] {title}: news", "news"
-        tasks += to_seat(s, g, seat, subject, "\n".join(body), kind)
-    return tasks
+    body = _head(g, game, seat) + start_lines(g, seat)
+    body += _news_block(s, g, game, seat, "What happened")
+    if prompt is not None:
+        body += turn_lines(g, game, seat, prompt)
+    else:
+        body += ["You have nothing to decide yet; you will get one mail when the game waits on you.", ""]
+    body += [f"Game page: {public_url(g)}"]
+    return to_seat(s, g, seat, f"[{g.public_id}] {title}: the game has started", "\n".join(body), "start")
+
+
+def turn_mail(s: Session, g: Game, game: GameModule, seat: Seat, prompt: Prompt) -> list[Task]:
+    """The one "your move" mail of a wait: what happened since the seat's last mail, then its
+    decision with the board, choices, deadline and reply address."""
+    if not (seat.email or seat.chat_webhook):
+        return []
+    title = g.title or game.info.title
+    body = _head(g, game, seat) + _news_block(s, g, game, seat, "Since your last mail")
+    body += turn_lines(g, game, seat, prompt)
+    body += [f"Game page: {public_url(g)}"]
+    return to_seat(s, g, seat, f"[{g.public_id}] {title}: your move ({seat.seat})", "\n".join(body), "turn")
+
+
+def end_mail(s: Session, g: Game, game: GameModule, seat: Seat, started: bool = False) -> list[Task]:
+    if not (seat.email or seat.chat_webhook):
+        return []
+    title = g.title or game.info.title
+    body = _head(g, game, seat) + (start_lines(g, seat) if started else [])
+    body += _news_block(s, g, game, seat, "Since your last mail") + end_lines(g, game)
+    body += [f"Game page: {public_url(g)}"]
+    return to_seat(s, g, seat, f"[{g.public_id}] {title}: game over", "\n".join(body), "end")
+
+
+def disorder_mail(s: Session, g: Game, game: GameModule, seat: Seat) -> list[Task]:
+    """One notice when a seat enters civil disorder, to its registered address only."""
+    if not seat.email:
+        return []
+    title = g.title or game.info.title
+    body = _head(g, game, seat) + [
+        "## Civil disorder", "",
+        f"Your seat missed {seat.missed} deadlines in a row, so it is now in **civil disorder**: each of its "
+        "decisions takes the default order at once instead of waiting for you.", "",
+        "Any order or message from you ends it: reply to this mail with your orders (or STATUS), or open "
+        "your seat page. The moderator may also replace you.", "",
+        f"Reply address: {reply_address(g, seat)}", "",
+        f"Game page: {public_url(g)}",
+    ]
+    hdrs = compose.headers(g.public_id, seat.seat, reply_address(g, seat))
+    task = queue_mail(s, g, seat.email, f"[{g.public_id}] {title}: your seat is in civil disorder",
+                      "\n".join(body), kind="disorder", seat=seat.seat, **hdrs)
+    return [task] if task else []
 
 
 def reminder_mail(s: Session, g: Game, game: GameModule, seat: Seat, prompt: Prompt) -> list[Task]:

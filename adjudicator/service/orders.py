@@ -21,11 +21,10 @@ from .core import (
     module_of,
     record_orders,
     require_running,
-    sealed_groups,
     sealed_rows,
     token_for,
 )
-from .errors import BadOrder, NotYourTurn
+from .errors import BadOrder, NotYourTurn, ServiceError
 from .tokens import new_salt
 from .types import Receipt, Submission
 
@@ -92,64 +91,79 @@ def _submit(
     prompt_token: str | None,
     now: datetime | None,
 ) -> Submission:
+    from .pace import advance, seat_spoke, settle
+    from .standing import is_standing_line, parse_standing, run_command
+
     now = now or utcnow()
     g = locked_game(s, game_id)  # the lock serialises submissions to one game
-    auth_seat(s, g, seat, seat_token)
+    row = auth_seat(s, g, seat, seat_token)
     require_running(g)
     game = module_of(g)
+    standing = [isinstance(item, str) and is_standing_line(item) for item in items]
     prompt = current_prompts(g).get(seat)
-    if prompt is None:
-        raise NotYourTurn(f"{seat} has nothing to decide now in game {game_id}; wait for the others")
-    check_prompt_token(g, seat, prompt, prompt_token)
+    if prompt is None and not (items and standing[0]):
+        raise NotYourTurn(f"{seat} has nothing to decide now in game {game_id}; wait for the others, or "
+                          "answer ahead with LATER <order> (a standing order)")
+    if prompt is not None and not (items and standing[0]):
+        check_prompt_token(g, seat, prompt, prompt_token)
     if not items:
         raise BadOrder(f"no orders found; {game.grammar_help() or 'write one order per line'}",
                        formatted_choices(game, prompt))
+    seat_spoke(s, g, row, now)
     result = Submission()
-    for item in items:
+    for item, is_standing in zip(items, standing, strict=True):
+        if is_standing:
+            try:
+                with s.begin_nested():
+                    result.notes.append(run_command(s, g, seat, parse_standing(item)))
+            except ServiceError as exc:
+                result.error = f"`{item}`: {exc}"
+                break
+            advance(s, g, now)  # a new standing order may answer the open decision at once
+            continue
         prompt = current_prompts(g).get(seat) if g.status == "running" else None
         if prompt is None:
-            result.error = f"`{item}`: {seat} has nothing more to decide now; this line and the rest were not applied"
+            result.error = (f"`{item}`: {seat} has nothing more to decide now; this line and the rest were not "
+                            "applied (to answer ahead, write LATER before the order)")
             break
         try:
             order = parse(game, item, prompt)
             if prompt.sealed:
                 result.receipts.append(seal(s, g, game, seat, prompt, order, now))
-                result.tasks += reveal_task_if_complete(s, g, prompt)
             else:
-                result.tasks += record_orders(s, g, {seat: order}, now=now)
+                record_orders(s, g, {seat: order}, now=now)
             result.applied.append(game.format_order(order))
         except IllegalOrder as exc:
             result.error = f"`{item}`: {exc}"
             result.choices = formatted_choices(game, prompt)
             break
+        advance(s, g, now)  # reveals, standing orders and civil disorder before the next line
+    result.tasks += settle(s, g, now, actors={seat})
     result.prompt_token = token_for(g, seat, current_prompts(g).get(seat))
-    result.tasks = list(dict.fromkeys(result.tasks))  # one reveal task per group is enough
+    result.tasks = list(dict.fromkeys(result.tasks))
     return result
 
 
-def seal(s: Session, g: Game, game: GameModule, seat: str, prompt: Prompt, order: Order, now: datetime) -> Receipt:
-    """Store (or replace, until the reveal) a seat's sealed order; the receipt commits to it."""
+def seal(s: Session, g: Game, game: GameModule, seat: str, prompt: Prompt, order: Order, now: datetime,
+         origin: str = "") -> Receipt:
+    """Store (or replace, until the reveal) a seat's sealed order; the receipt commits to it.
+    `origin`: "" the seat's own order, "standing" or "default" (civil disorder)."""
     if not prompt.allows(order):
         raise IllegalOrder(f"that is not a legal {prompt.kind} order for {seat} now")
     assert prompt.group is not None
     row = sealed_rows(s, g, prompt.group).get(seat)
     if row is not None and canonical_json(row.order) == canonical_json(order):
-        pass  # the same order again: keep the receipt the seat already has
+        if row.origin != origin:
+            row.origin = origin
+            s.add(row)
     else:
         salt = new_salt()
         if row is None:
             row = SealedOrder(game_id=g.id, group=prompt.group, seat=seat, order=order, salt=salt,
-                              commitment=commitment(order, salt), submitted_at=now)
+                              commitment=commitment(order, salt), submitted_at=now, origin=origin)
         else:
             row.order, row.salt, row.commitment, row.submitted_at = order, salt, commitment(order, salt), now
+            row.origin = origin
         s.add(row)
         s.flush()
     return Receipt(row.commitment, game.format_order(order), seat, prompt.group, row.submitted_at)
-
-
-def reveal_task_if_complete(s: Session, g: Game, prompt: Prompt) -> list[tuple[str, str, str]]:
-    assert prompt.group is not None
-    members = sealed_groups(current_prompts(g)).get(prompt.group, [])
-    if members and set(members) <= set(sealed_rows(s, g, prompt.group)):
-        return [("reveal", g.public_id, prompt.group)]
-    return []

@@ -11,6 +11,7 @@ from .clock import check_timezone, utcnow
 from .core import append_note, auth_seat, find_game, locked_game
 from .errors import Conflict, ServiceError
 from .tokens import MailKey
+from .types import Task
 
 MAIL_MODES = ("each", "digest", "off")
 
@@ -36,15 +37,22 @@ def update_settings(s: Session, game_id: str, seat: str, seat_token: str | MailK
     s.add(row)
 
 
-def resign(s: Session, game_id: str, seat: str, seat_token: str | MailKey, now: datetime | None = None) -> None:
-    """The seat stays in the game (defaults at each deadline) until the moderator replaces it."""
+def resign(s: Session, game_id: str, seat: str, seat_token: str | MailKey,
+           now: datetime | None = None) -> list[Task]:
+    """The seat stays in the game until the moderator replaces it; its decisions take the default
+    at once (nobody waits for a player who left)."""
+    from .pace import settle
+
+    now = now or utcnow()
     g = locked_game(s, game_id)
     row = auth_seat(s, g, seat, seat_token)
     if g.status == "finished":
         raise Conflict(f"game {game_id} is over")
     if row.resigned:
-        return
+        return []
     row.resigned = True
     s.add(row)
-    if g.state is not None:
-        append_note(s, g, "resign", now or utcnow(), seat=seat)
+    if g.state is None:
+        return []
+    append_note(s, g, "resign", now, seat=seat)
+    return settle(s, g, now) if g.status == "running" else []

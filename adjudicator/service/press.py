@@ -35,10 +35,13 @@ class PressLine:
 def send_press(s: Session, game_id: str, seat: str, seat_token: str | MailKey, to: list[str], text: str,
                via: str = "web", now: datetime | None = None) -> list[Task]:
     """`to`: seat names, or ["all"] for every other seat."""
+    from .pace import seat_spoke
+
     g = locked_game(s, game_id)
-    auth_seat(s, g, seat, seat_token)
+    row = auth_seat(s, g, seat, seat_token)
     if g.status == "finished":
         raise Conflict(f"game {game_id} is over; press is closed")
+    seat_spoke(s, g, row, now)
     text = text.strip()
     if not text:
         raise ServiceError("the press message is empty")

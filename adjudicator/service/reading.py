@@ -25,6 +25,7 @@ from .core import (
 from .errors import Conflict, Forbidden
 from .notify import visible
 from .orders import formatted_choices
+from .standing import lines_of
 from .tokens import token_matches
 from .types import GameFeed, GameSummary, LogEntry, LogLine, PublicPage, Receipt, SeatInfo, SeatPage
 
@@ -48,16 +49,28 @@ def _note_text(data: dict[str, Any]) -> str:
     action = data.get("action", "note")
     if action == "absence_extension":  # written by the deadline sweep, not by the moderator
         return f"*Deadline extended to {data.get('due_at', '?')}: {data.get('seats', '?')} away (ABSENT)*"
+    if action == "civil_disorder":
+        return (f"*{data.get('seat', '?')} missed {data.get('missed', '?')} deadlines in a row and is in civil "
+                "disorder: its decisions take the default at once until it speaks again*")
+    if action == "disorder_ended":
+        return f"*{data.get('seat', '?')} is back: civil disorder ended*"
+    if action == "pace":
+        return (f"*Moderator: pace changed (wait {data.get('wait_hours', '?')} h, follow-up "
+                f"{data.get('follow_up_hours', '?')} h, civil disorder after {data.get('disorder_after', '?')} "
+                "missed deadlines)*")
     extra = ", ".join(f"{k}: {v}" for k, v in sorted(data.items()) if k != "action" and v is not None)
     return f"*Moderator: {action.replace('_', ' ')}*" + (f" ({extra})" if extra else "")
 
 
-def log_entries(s: Session, g: Game, game: GameModule, seat: str | None, newest: int | None = None) -> list[LogEntry]:
+def log_entries(s: Session, g: Game, game: GameModule, seat: str | None, newest: int | None = None,
+                since: int | None = None) -> list[LogEntry]:
     """The rendered log `seat` may see (None: the public log), entry by entry in record order;
-    `newest` keeps only the last that many record entries."""
+    `newest` keeps only the last that many record entries, `since` only entries from that index on."""
     query = select(RecordEntry).where(RecordEntry.game_id == g.id)
     if newest is not None:
         query = query.where(RecordEntry.seq >= g.record_length - newest)
+    if since is not None:
+        query = query.where(RecordEntry.seq >= since)
     entries: list[LogEntry] = []
     for row in s.exec(query.order_by(RecordEntry.seq)):
         lines: list[LogLine] = []
@@ -66,8 +79,10 @@ def log_entries(s: Session, g: Game, game: GameModule, seat: str | None, newest:
         else:
             defaulted = row.data.get("defaulted") or [] if row.kind == "orders" else []
             if defaulted:
-                lines.append(LogLine(row.seq, "defaulted",
-                                     f"*Deadline passed: default orders for {', '.join(defaulted)}*"))
+                lines.append(LogLine(row.seq, "defaulted", f"*Default orders for {', '.join(defaulted)}*"))
+            standing = row.data.get("standing") or [] if row.kind == "orders" else []
+            if standing:
+                lines.append(LogLine(row.seq, "standing", f"*Standing order applied for {', '.join(standing)}*"))
             lines += [LogLine(row.seq, ev.get("kind", ""), game.render_event(ev))
                       for ev in row.events or [] if visible(ev, seat)]
         entries.append(LogEntry(row.seq, as_utc(row.created_at), lines))  # type: ignore[arg-type]
@@ -88,7 +103,7 @@ def public_feed(s: Session, game_id: str, newest: int = 50) -> GameFeed:
 
 
 def _seat_infos(s: Session, g: Game) -> list[SeatInfo]:
-    return [SeatInfo(r.seat, r.display_name, bool(r.seat_token_hash)) for r in seats_of(s, g)]
+    return [SeatInfo(r.seat, r.display_name, bool(r.seat_token_hash), r.disorder, r.missed) for r in seats_of(s, g)]
 
 
 def _outcome(g: Game, game: GameModule) -> dict[str, Any] | None:
@@ -127,7 +142,8 @@ def seat_state(s: Session, game_id: str, seat: str, seat_token: str) -> SeatPage
     g = find_game(s, game_id)
     row = auth_seat(s, g, seat, seat_token)
     game = module_of(g)
-    prompt = current_prompts(g).get(seat) if g.status == "running" else None
+    # a paused game shows the pending decision, marked paused (no order is accepted meanwhile)
+    prompt = current_prompts(g).get(seat) if g.status in ("running", "paused") else None
     view = game.view(g.state, seat) if g.state is not None else {}
     markdown = game.render_view(view, seat) if g.state is not None else "*Waiting for players to join.*"
     receipt = None
@@ -144,7 +160,20 @@ def seat_state(s: Session, game_id: str, seat: str, seat_token: str) -> SeatPage
         log=game_log(s, g, game, seat), over=g.status == "finished", outcome=_outcome(g, game),
         grammar_help=game.grammar_help(), seats=_seat_infos(s, g),
         absence=_absence_text(g, row), delivery_problem=delivery_problem(s, g, row),
+        standing=lines_of(s, g, seat), disorder=row.disorder, paused=g.status == "paused",
     )
+
+
+def seat_decision(s: Session, game_id: str, seat: str, seat_token: str) -> tuple[dict[str, Any] | None, bool]:
+    """The seat's open decision (Prompt.to_json()) and whether its sealed order is already in; a
+    cheap form of `seat_state` for tools that do not need the board or the log."""
+    g = find_game(s, game_id)
+    auth_seat(s, g, seat, seat_token)
+    prompt = current_prompts(g).get(seat) if g.status == "running" else None
+    if prompt is None:
+        return None, False
+    sealed_in = bool(prompt.sealed and prompt.group and seat in sealed_rows(s, g, prompt.group))
+    return prompt.to_json(), sealed_in
 
 
 def _absence_text(g: Game, row: Seat) -> str:

@@ -26,7 +26,11 @@ def reveal(s: Session, game_id: str, group: str, now: datetime | None = None) ->
     rows = sealed_rows(s, g, group)
     if not set(members) <= set(rows):
         return []
-    return apply_group(s, g, module_of(g), group, members, rows, now or utcnow())
+    from .pace import settle
+
+    now = now or utcnow()
+    apply_group(s, g, module_of(g), group, members, rows, now)
+    return settle(s, g, now)
 
 
 def apply_group(
@@ -38,23 +42,29 @@ def apply_group(
     rows: dict[str, SealedOrder],
     now: datetime,
 ) -> list[Task]:
-    """Submitted orders stand; members without a (still legal) order get their default."""
-    prompts = game.prompts(g.state or {})
+    """Submitted orders stand; members without a (still legal) order get their default. Orders a
+    seat's standing orders or civil disorder sealed are recorded as such."""
+    prompts = current_prompts(g)
     orders: dict[str, object] = {}
     salts: dict[str, str] = {}
     defaulted: list[str] = []
+    standing: list[str] = []
     for seat in members:
         row = rows.get(seat)
         if row is not None and prompts[seat].allows(row.order):
             orders[seat] = row.order
             salts[seat] = row.salt
+            if row.origin == "default":
+                defaulted.append(seat)
+            elif row.origin == "standing":
+                standing.append(seat)
         else:
             orders[seat] = game.default_order(g.state or {}, seat)
             defaulted.append(seat)
     for row in rows.values():  # the record entry publishes them now
         s.delete(row)
     s.flush()
-    return record_orders(s, g, orders, defaulted=defaulted, salts=salts, now=now)
+    return record_orders(s, g, orders, defaulted=defaulted, salts=salts, now=now, standing=standing)
 
 
 def complete_groups(s: Session, g: Game) -> list[Task]:

@@ -19,10 +19,21 @@ class DeadlinePolicy:
     max_absence_days: int = 14  # longest ABSENT a seat may declare (0: none granted)
     step_seconds: int | None = None  # overrides step_hours (tests use seconds)
     reminder_seconds: int | None = None  # overrides reminder_hours
+    # a seat's follow-up decisions continue its wait, whose deadline is extended to at least this
+    # long after its order (0: never extended: a follow-up past the deadline defaults at once)
+    follow_up_hours: float = 12
+    follow_up_seconds: int | None = None  # overrides follow_up_hours
+    disorder_after: int = 2  # consecutive missed deadlines before civil disorder (0: never)
 
     @property
     def step(self) -> int:
         return int(self.step_seconds if self.step_seconds is not None else self.step_hours * 3600)
+
+    @property
+    def follow_up(self) -> int:
+        if self.follow_up_seconds is not None:
+            return int(self.follow_up_seconds)
+        return int(self.follow_up_hours * 3600)
 
     @property
     def reminder(self) -> int:
@@ -64,6 +75,7 @@ class Submission:
     choices: list[str] = field(default_factory=list)
     tasks: list[Task] = field(default_factory=list)
     prompt_token: str | None = None  # the token of the seat's prompt after this submission
+    notes: list[str] = field(default_factory=list)  # answers to standing-order lines (LATER, STANDING...)
 
 
 @dataclass
@@ -78,6 +90,24 @@ class SeatInfo:
     seat: str
     display_name: str
     joined: bool
+    disorder: bool = False  # in civil disorder: its decisions take the default at once
+    missed: int = 0  # consecutive missed deadlines
+
+
+@dataclass
+class StandingLine:
+    """One of a seat's standing orders, as the seat (and only the seat) sees it."""
+
+    id: int
+    text: str  # the order line
+    kind: str  # only for decisions of this kind ("" = any)
+    always: bool  # stays after use (ALWAYS) instead of being used up once (LATER)
+
+    @property
+    def written(self) -> str:
+        """The line as the seat would write it again (web list, STANDING reply)."""
+        head = "ALWAYS" if self.always else "LATER"
+        return f"{head} {self.kind + ': ' if self.kind else ''}{self.text}"
 
 
 @dataclass
@@ -102,6 +132,9 @@ class SeatPage:
     seats: list[SeatInfo] = field(default_factory=list)
     absence: str = ""  # "2030-01-01 to 2030-01-05 (UTC)" while the seat has an absence that has not ended
     delivery_problem: str = ""  # our last mail to this seat failed or bounced (only ever on its own page)
+    standing: list[StandingLine] = field(default_factory=list)  # the seat's own standing orders
+    disorder: bool = False  # the seat is in civil disorder
+    paused: bool = False  # the game is paused: `prompt` is the pending decision, not open now
 
 
 @dataclass

@@ -13,10 +13,11 @@ from .models import (
     RecordEntry,
     SealedOrder,
     Seat,
+    StandingOrder,
 )
 
 __all__ = [
     "Director", "Game", "InboxMessage", "InstalledContent", "ModeratorAction", "OutboxMessage", "Person", "Press", "RecordEntry",
-    "SealedOrder", "Seat", "configure", "database_url", "get_engine", "init_db", "is_sqlite",
+    "SealedOrder", "Seat", "StandingOrder", "configure", "database_url", "get_engine", "init_db", "is_sqlite",
     "lock_game", "make_engine", "transaction",
 ]

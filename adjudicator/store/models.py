@@ -65,6 +65,14 @@ class Game(SQLModel, table=True):
     # longest absence (ABSENT) a seat may declare; a deadline that falls in it while the seat is
     # waiting moves to the absence's end. 0: absences are not granted in this game
     max_absence_days: int = 14
+    # pace (docs/games/*.md, "Waits"): decisions that follow from a seat's own order continue its
+    # wait, whose deadline is extended to at least `follow_up_seconds` from that order (0: never
+    # extended); after `disorder_after` consecutive missed deadlines a seat is in civil disorder
+    # (0: never)
+    follow_up_seconds: int = 12 * 3600
+    disorder_after: int = 2
+    # the seats the current wait is on (a seat that joins this list starts a new wait)
+    waiting_on: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
     # the tournament director who moderates this game with one link for all their games
     director_id: int | None = Field(default=None, foreign_key="directors.id", index=True)
     created_at: datetime = Field(default_factory=_now)
@@ -94,6 +102,27 @@ class Seat(SQLModel, table=True):
     absent_from: datetime | None = None
     absent_until: datetime | None = None
     resigned: bool = False
+    # pace: consecutive deadlines this seat missed, civil disorder (its decisions default at once
+    # until it speaks again), waits started on it, and the record length its last mail covered
+    missed: int = 0
+    disorder: bool = False
+    waits: int = 0
+    mailed_seq: int = 0
+
+
+class StandingOrder(SQLModel, table=True):
+    """An order line a seat left for a decision that is not open yet (LATER), or a rule that stays
+    until cancelled (ALWAYS). The seat's secret until applied."""
+
+    __tablename__ = "standing_orders"
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="games.id", index=True)
+    seat: str = Field(max_length=64)
+    text: str = Field(max_length=500)
+    kind: str = Field(default="", max_length=64)  # only for decisions of this kind ("" = any)
+    always: bool = False  # stays after use
+    created_at: datetime = Field(default_factory=_now)
 
 
 class Person(SQLModel, table=True):
@@ -143,6 +172,8 @@ class SealedOrder(SQLModel, table=True):
     salt: str
     commitment: str
     submitted_at: datetime = Field(default_factory=_now)
+    # "" the seat's own order; "standing" from its standing orders; "default" civil disorder
+    origin: str = Field(default="", max_length=16)
 
 
 class InboxMessage(SQLModel, table=True):

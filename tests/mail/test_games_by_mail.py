@@ -79,11 +79,14 @@ def test_a_whole_game_by_mail(game: str, seats: int, options: dict, sqlite_db: D
                     rows = s.exec(select(OutboxMessage).order_by(OutboxMessage.id)).all()
                 if status == "finished":
                     break
-                todo = {}
+                # each seat answers the newest mail asking it for a decision: a "your move" mail, or
+                # the reply to its own last mail when a follow-up decision is open (no new mail then)
+                latest = {}
                 for row in rows:
-                    seat = row.seat
-                    if row.kind in ("start", "turn") and row.id > answered[seat] and "## Your decision" in row.body:
-                        todo[seat] = row
+                    if row.seat and row.kind in ("start", "turn", "reply") and row.id > answered[row.seat]:
+                        latest[row.seat] = row
+                todo = {seat: row for seat, row in latest.items()
+                        if "## Your decision" in row.body or "Legal orders now:" in row.body}
                 assert todo, "the game waits, but nobody received a mail asking for a decision"
                 for seat, row in todo.items():
                     msg = EmailMessage()

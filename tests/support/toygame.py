@@ -156,6 +156,11 @@ class ToyGame(GameModule):
             return f"bid {order['bid']}"
         return str(order["choice"])
 
+    def order_problem(self, text: str) -> str | None:
+        if re.fullmatch(r"bid \d+|keep|double", " ".join(text.lower().split())):
+            return None
+        return "the toy game's orders are `bid N`, `keep` and `double`"
+
     def grammar_help(self) -> str:
         return "`bid 2` (a sealed bid 0-3), then for the round's winner `keep` or `double`."
 

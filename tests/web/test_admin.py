@@ -59,7 +59,7 @@ def test_force_defaults_applies_default_orders(client, toy_game):
     text = text_of(client.get(f"/game/{game_id}").get_data(as_text=True))
     # Ada's sealed bid stands, Bob got the default bid 0; Ada won and is asked to choose
     assert "Round 1 bids: p1 2, p2 0; p1 wins." in text
-    assert "default orders for p2" in text
+    assert "Default orders for p2" in text
     assert "You won the round" in text_of(ada.page())
 
 

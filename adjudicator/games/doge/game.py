@@ -36,6 +36,8 @@ class Doge(FlowGame):
         rules_version="1",
         min_seats=3,
         max_seats=4,
+        wait_hours=72,
+        follow_up_hours=12,
         options=(
             Option(
                 "max_years",

@@ -85,6 +85,8 @@ class NineteenSixty(FlowGame):
         rules_version="gmt-2017-1",
         min_seats=2,
         max_seats=2,
+        wait_hours=48,
+        follow_up_hours=12,
         options=(
             Option("restricted_positioning", False, (False, True),
                    "no positioning on the issue of the card's own debate icon"),

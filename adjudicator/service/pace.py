@@ -1,0 +1,205 @@
+"""Correspondence pace: waits, follow-ups, automatic decisions and civil disorder.
+
+Every use case that changes a game ends with `settle`, once (not once per engine step):
+
+1. `advance` applies what needs nobody: a sealed group whose orders are all in is revealed, a
+   decision that one of the seat's standing orders answers is answered, and a seat in civil
+   disorder (or resigned) takes its default at once.
+2. Then the wait is worked out. A **wait** starts when the game starts waiting on a seat that did
+   not just act: it gets the full deadline (`Game.step_seconds`) and one "your move" mail, which
+   carries everything the seat may see since its last mail. Decisions that follow from the
+   seat's own order continue its wait: the deadline is only extended to at least
+   `Game.follow_up_seconds` from now, and no mail is sent (the seat is at its page or gets the
+   reply to its mail).
+
+A seat that misses `Game.disorder_after` deadlines in a row is in civil disorder until it speaks
+again (any order, mail or message) or is replaced; `seat_spoke` ends it.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from datetime import datetime, timedelta
+
+from sqlmodel import Session, select
+
+from adjudicator.engine import IllegalOrder
+from adjudicator.store import Game, Seat, StandingOrder
+
+from . import notify
+from .clock import as_utc, utcnow
+from .core import (
+    append_note,
+    current_prompts,
+    module_of,
+    open_deadline,
+    record_orders,
+    sealed_groups,
+    sealed_rows,
+    seats_of,
+)
+from .types import Task
+
+log = logging.getLogger(__name__)
+
+# Automatic steps in one transaction. A game whose every seat is in disorder plays on by
+# itself; past this many steps the rest is left to the next deadline sweep, so one transaction
+# never holds the game for long.
+AUTO_LIMIT = 2000
+
+
+def waiting_seats(s: Session, g: Game) -> list[str]:
+    """Seats with a decision that have not answered it yet (a sealed order in counts as answered)."""
+    prompts = current_prompts(g)
+    done: set[str] = set()
+    for group in sealed_groups(prompts):
+        done |= set(sealed_rows(s, g, group))
+    return sorted(seat for seat in prompts if seat not in done)
+
+
+def _standing_rows(s: Session, g: Game) -> dict[str, list[StandingOrder]]:
+    rows: dict[str, list[StandingOrder]] = {}
+    for row in s.exec(select(StandingOrder).where(StandingOrder.game_id == g.id).order_by(StandingOrder.id)):
+        rows.setdefault(row.seat, []).append(row)
+    return rows
+
+
+def advance(s: Session, g: Game, now: datetime) -> int:
+    """Apply every decision that needs nobody (see the module doc); returns the number of steps.
+    Stops at AUTO_LIMIT steps."""
+    from .orders import seal  # orders imports pace (settle), so this one is imported late
+    from .reveal import apply_group
+
+    game = module_of(g)
+    standing = _standing_rows(s, g)
+    automatic = {r.seat for r in seats_of(s, g) if r.disorder or r.resigned}
+    if not standing and not automatic and not any(p.sealed for p in current_prompts(g).values()):
+        return 0
+    steps = 0
+    while g.status == "running" and steps < AUTO_LIMIT:
+        prompts = current_prompts(g)
+        if not prompts:
+            break
+        acted = False
+        answered: set[str] = set()
+        for group, members in sealed_groups(prompts).items():
+            rows = sealed_rows(s, g, group)
+            if set(members) <= set(rows):
+                apply_group(s, g, game, group, members, rows, now)
+                acted = True
+                break
+            answered |= set(rows)
+        if not acted:
+            for seat, prompt in sorted(prompts.items()):
+                if seat in answered:
+                    continue
+                fit = _fit(game, prompt, standing.get(seat, []))
+                if fit is not None:
+                    row, order = fit
+                    if not row.always:
+                        standing[seat].remove(row)
+                        s.delete(row)
+                    origin = "standing"
+                elif seat in automatic:
+                    order, origin = game.default_order(g.state or {}, seat), "default"
+                else:
+                    continue
+                try:
+                    if prompt.sealed:
+                        seal(s, g, game, seat, prompt, order, now, origin=origin)
+                    else:
+                        record_orders(s, g, {seat: order}, now=now,
+                                      defaulted=[seat] if origin == "default" else None,
+                                      standing=[seat] if origin == "standing" else None)
+                except IllegalOrder:  # a game's default must be legal; never loop on one that is not
+                    log.exception("automatic order for %s in %s refused", seat, g.public_id)
+                    continue
+                acted = True
+                break
+        if not acted:
+            break
+        steps += 1
+    return steps
+
+
+def _fit(game, prompt, rows):  # type: ignore[no-untyped-def]
+    from .standing import first_fit
+
+    return first_fit(game, prompt, rows) if rows else None
+
+
+def settle(s: Session, g: Game, now: datetime | None = None, actors: Iterable[str] = (),
+           fresh: Iterable[str] = (), started: bool = False) -> list[Task]:
+    """Finish a use case: automatic decisions, then the wait's deadline and its mails.
+
+    `actors`: seats whose own order (form, command box, mail) this use case applied; a decision
+    of theirs that follows is a follow-up, not a new wait. `fresh`: seats whose wait ended
+    without them (a deadline passed): a decision they still have is a new wait. `started`: the
+    game has just started (everyone gets the start mail)."""
+    now = now or utcnow()
+    actors, fresh = set(actors), set(fresh)
+    steps = advance(s, g, now)
+    game = module_of(g)
+    seats = seats_of(s, g)
+    tasks: list[Task] = []
+    if g.status == "finished":
+        g.waiting_on = []
+        s.add(g)
+        for row in seats:
+            tasks += notify.end_mail(s, g, game, row, started=started)
+        return tasks
+    if g.status != "running":
+        return tasks
+    waiting = waiting_seats(s, g)
+    previous = set(g.waiting_on or []) - fresh
+    new = [seat for seat in waiting if seat not in previous and seat not in actors]
+    due = as_utc(g.due_at)
+    if new or (waiting and due is None):
+        open_deadline(g, now)
+    elif set(waiting) & actors and g.follow_up_seconds > 0:
+        follow = now + timedelta(seconds=g.follow_up_seconds)
+        if due is None or due < follow:
+            open_deadline(g, now, g.follow_up_seconds)
+    if steps >= AUTO_LIMIT:  # more automatic work: the next sweep goes on with it
+        g.due_at, new = now, []
+        waiting = []
+    g.waiting_on = waiting
+    s.add(g)
+    prompts = current_prompts(g)
+    for row in seats:
+        if row.seat in new:
+            row.waits += 1
+            s.add(row)
+        if started:
+            tasks += notify.start_mail(s, g, game, row, prompts.get(row.seat) if row.seat in new else None)
+        elif row.seat in new:
+            tasks += notify.turn_mail(s, g, game, row, prompts[row.seat])
+    return tasks
+
+
+def seat_spoke(s: Session, g: Game, row: Seat, now: datetime | None = None) -> None:
+    """The seat ordered, mailed or wrote: its missed deadlines are forgiven, civil disorder ends."""
+    if row.missed == 0 and not row.disorder:
+        return
+    ended = row.disorder
+    row.missed, row.disorder = 0, False
+    s.add(row)
+    if ended and g.state is not None:
+        append_note(s, g, "disorder_ended", now or utcnow(), seat=row.seat)
+
+
+def missed_deadline(s: Session, g: Game, seats: Iterable[str], now: datetime) -> list[Task]:
+    """Count a missed deadline for each seat defaulted at it; N in a row is civil disorder."""
+    tasks: list[Task] = []
+    names = set(seats)
+    for row in seats_of(s, g):
+        if row.seat not in names:
+            continue
+        row.missed += 1
+        s.add(row)
+        if g.disorder_after > 0 and row.missed >= g.disorder_after and not row.disorder:
+            row.disorder = True
+            append_note(s, g, "civil_disorder", now, seat=row.seat, missed=row.missed)
+            tasks += notify.disorder_mail(s, g, module_of(g), row)
+    return tasks

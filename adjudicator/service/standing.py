@@ -1,0 +1,192 @@
+"""Standing orders: a seat answers ahead.
+
+A seat leaves order lines for decisions that are not open yet. `LATER [kind:] <order>` is used
+once, `ALWAYS [kind:] <order>` stays until cancelled; `kind:` limits a line to one kind of decision
+(the prompt kinds each game's doc lists). When a decision opens for the seat, `pace.advance`
+tries its lines in order: the first that reads as a legal choice is applied at once as the seat's
+order (the record says `standing`), a LATER line is used up, and lines that do not fit stay.
+
+Standing orders are the seat's secret: only `standing_lines` with the seat's own key shows them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from sqlmodel import Session, select
+
+from adjudicator.engine import GameModule, IllegalOrder, Order, Prompt
+from adjudicator.store import Game, StandingOrder
+
+from .core import auth_seat, find_game, locked_game, module_of
+from .errors import Conflict, ServiceError
+from .tokens import MailKey
+from .types import StandingLine, Task
+
+MAX_LINES = 50  # standing orders per seat
+MAX_TEXT = 300
+KEYWORDS = ("LATER", "ALWAYS", "STANDING")
+_KIND = re.compile(r"^([a-z][a-z0-9_-]{0,40}):\s*(.*)$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class StandingCommand:
+    """One standing-order line of a mail or of the command box."""
+
+    action: str  # add / list / clear / cancel
+    text: str = ""
+    kind: str = ""
+    always: bool = False
+    number: int = 0  # for cancel: the position in the list (1 = first)
+
+
+def is_standing_line(line: str) -> bool:
+    return line.split(maxsplit=1)[0].upper() in KEYWORDS if line.strip() else False
+
+
+def parse_standing(line: str) -> StandingCommand:
+    """`LATER [kind:] order`, `ALWAYS [kind:] order`, `STANDING` (list), `STANDING CLEAR`,
+    `STANDING CANCEL n`. Raises ServiceError in plain words."""
+    words = line.strip().split(maxsplit=1)
+    head, rest = words[0].upper(), (words[1].strip() if len(words) > 1 else "")
+    if head == "STANDING":
+        arg = rest.split()
+        if not arg:
+            return StandingCommand("list")
+        if [a.upper() for a in arg] == ["CLEAR"]:
+            return StandingCommand("clear")
+        if len(arg) == 2 and arg[0].upper() == "CANCEL" and arg[1].isdigit():
+            return StandingCommand("cancel", number=int(arg[1]))
+        raise ServiceError("write STANDING (your standing orders), STANDING CLEAR, or STANDING CANCEL <number>")
+    if not rest:
+        raise ServiceError(f"write {head} followed by an order, e.g. `{head} pass`; "
+                           f"`{head} <kind>: <order>` limits it to one kind of decision")
+    kind = ""
+    match = _KIND.match(rest)
+    if match and match.group(2).strip():
+        kind, rest = match.group(1).lower(), match.group(2).strip()
+    if len(rest) > MAX_TEXT:
+        raise ServiceError(f"a standing order has at most {MAX_TEXT} characters")
+    return StandingCommand("add", text=rest, kind=kind, always=head == "ALWAYS")
+
+
+def _rows(s: Session, g: Game, seat: str) -> list[StandingOrder]:
+    return list(s.exec(select(StandingOrder).where(StandingOrder.game_id == g.id, StandingOrder.seat == seat)
+                       .order_by(StandingOrder.id)).all())  # type: ignore[arg-type]
+
+
+def _line(row: StandingOrder) -> StandingLine:
+    return StandingLine(row.id or 0, row.text, row.kind, row.always)
+
+
+def lines_of(s: Session, g: Game, seat: str) -> list[StandingLine]:
+    """A seat's standing orders (for its own page and mails only)."""
+    return [_line(r) for r in _rows(s, g, seat)]
+
+
+def check_line(game: GameModule, text: str) -> None:
+    """Refuse at entry a line that cannot be an order of this game at all."""
+    problem = game.order_problem(text)
+    if problem:
+        help_text = game.grammar_help()
+        raise ServiceError(f"`{text}` cannot be an order of {game.info.title}: {problem}"
+                           + (f". {help_text}" if help_text else ""))
+
+
+def add_line(s: Session, g: Game, seat: str, cmd: StandingCommand) -> StandingLine:
+    if g.status == "finished":
+        raise Conflict(f"game {g.public_id} is over; standing orders are no longer used")
+    check_line(module_of(g), cmd.text)
+    if len(_rows(s, g, seat)) >= MAX_LINES:
+        raise ServiceError(f"at most {MAX_LINES} standing orders; send STANDING CLEAR or cancel some first")
+    row = StandingOrder(game_id=g.id, seat=seat, text=cmd.text, kind=cmd.kind, always=cmd.always)
+    s.add(row)
+    s.flush()
+    return _line(row)
+
+
+def clear_lines(s: Session, g: Game, seat: str) -> int:
+    rows = _rows(s, g, seat)
+    for row in rows:
+        s.delete(row)
+    s.flush()
+    return len(rows)
+
+
+def cancel_line(s: Session, g: Game, seat: str, number: int) -> StandingLine:
+    rows = _rows(s, g, seat)
+    if not 1 <= number <= len(rows):
+        raise ServiceError(f"there is no standing order number {number}; you have {len(rows)}")
+    row = rows[number - 1]
+    s.delete(row)
+    s.flush()
+    return _line(row)
+
+
+def run_command(s: Session, g: Game, seat: str, cmd: StandingCommand) -> str:
+    """Carry out one standing-order command for an authenticated seat; Markdown for the reply."""
+    if cmd.action == "add":
+        line = add_line(s, g, seat, cmd)
+        use = "until you cancel it" if line.always else "once"
+        scope = f" for decisions of kind `{line.kind}`" if line.kind else ""
+        return f"Standing order kept{scope}, used {use}: `{line.written}`"
+    if cmd.action == "clear":
+        return f"Standing orders cleared ({clear_lines(s, g, seat)})."
+    if cmd.action == "cancel":
+        return f"Standing order cancelled: `{cancel_line(s, g, seat, cmd.number).written}`"
+    return listing(lines_of(s, g, seat))
+
+
+def listing(lines: list[StandingLine]) -> str:
+    if not lines:
+        return "You have no standing orders."
+    return "\n".join(["Your standing orders (tried in this order when a decision opens for you):", "",
+                      *[f"{i}. `{line.written}`" for i, line in enumerate(lines, 1)]])
+
+
+def replace_all(s: Session, game_id: str, seat: str, seat_token: str | MailKey, text: str) -> list[Task]:
+    """The web list: one standing order per line (`[ALWAYS] [kind:] order`, LATER optional);
+    replaces the seat's list whole, or changes nothing if a line is refused."""
+    from .pace import seat_spoke, settle
+
+    g = locked_game(s, game_id)
+    row = auth_seat(s, g, seat, seat_token)
+    commands: list[StandingCommand] = []
+    for raw in text.splitlines():
+        line = raw.split("//", 1)[0].strip()
+        if not line:
+            continue
+        if line.split(maxsplit=1)[0].upper() not in ("LATER", "ALWAYS"):
+            line = f"LATER {line}"
+        cmd = parse_standing(line)
+        if cmd.action != "add":
+            raise ServiceError(f"`{raw.strip()}`: write one order per line, each optionally starting with ALWAYS")
+        commands.append(cmd)
+    if len(commands) > MAX_LINES:
+        raise ServiceError(f"at most {MAX_LINES} standing orders")
+    clear_lines(s, g, seat)
+    for cmd in commands:
+        add_line(s, g, seat, cmd)
+    seat_spoke(s, g, row)
+    return settle(s, g, actors={seat})
+
+
+def standing_lines(s: Session, game_id: str, seat: str, seat_token: str | MailKey) -> list[StandingLine]:
+    g = find_game(s, game_id)
+    auth_seat(s, g, seat, seat_token)
+    return lines_of(s, g, seat)
+
+
+def first_fit(game: GameModule, prompt: Prompt, rows: list[StandingOrder]) -> tuple[StandingOrder, Order] | None:
+    """The first standing order that reads as a legal choice of `prompt`."""
+    for row in rows:
+        if row.kind and row.kind != prompt.kind.lower():
+            continue
+        try:
+            order = game.parse_order(row.text, prompt)
+        except (IllegalOrder, ValueError, KeyError, IndexError, TypeError):
+            continue  # does not fit this decision: stays queued
+        if prompt.allows(order):
+            return row, order
+    return None
