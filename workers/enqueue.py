@@ -14,6 +14,7 @@ TASK_NAMES = {
     "reveal": "workers.tasks.reveal_group",
     "deliver": "workers.tasks.deliver_outbox",
     "ingest": "workers.tasks.ingest_message",
+    "sweep": "workers.tasks.sweep_game",
 }
 
 
@@ -30,7 +31,8 @@ def enqueue(tasks: Iterable[Task], app: Celery | None = None) -> None:
         if eager():
             from . import tasks as t
 
-            job = {"reveal": t.reveal_group, "deliver": t.deliver_outbox, "ingest": t.ingest_message}[kind]
+            job = {"reveal": t.reveal_group, "deliver": t.deliver_outbox, "ingest": t.ingest_message,
+                   "sweep": t.sweep_game}[kind]
             job(*args)  # calling a task object runs it here, synchronously
             continue
         if app is None:

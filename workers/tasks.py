@@ -24,8 +24,18 @@ def reveal_group(game_id: str, group: str) -> None:
 
 @celery.task(name="workers.tasks.sweep_deadlines")
 def sweep_deadlines() -> None:
+    """The beat's sweep only lists the due games and fans out one task per game, so every worker
+    process takes a share and no transaction holds more than one game's work."""
+    with store.transaction(write=False) as s:
+        due = service.due_games(s)
+    enqueue([("sweep", game_id) for game_id in due])
+
+
+@celery.task(name="workers.tasks.sweep_game")
+def sweep_game(game_id: str) -> None:
+    """One game's deadline, reminder or lost reveal (idempotent: re-checked under the game's lock)."""
     with store.transaction() as s:
-        tasks = service.sweep_deadlines(s)
+        tasks = service.sweep_game(s, game_id)
     enqueue(tasks)
 
 

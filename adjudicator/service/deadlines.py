@@ -118,5 +118,8 @@ def _remind_if_due(s: Session, g: Game, now: datetime) -> list[Task]:
         prompt = prompts.get(seat.seat)
         if prompt is None or seat.seat not in waiting or not (seat.email or seat.chat_webhook):
             continue
+        started, acted = as_utc(seat.wait_started_at), as_utc(seat.acted_at)
+        if started is not None and acted is not None and acted >= started:
+            continue  # the seat is answering this wait (a follow-up is open): it needs no reminder
         tasks += notify.reminder_mail(s, g, game, seat, prompt)
     return tasks

@@ -170,6 +170,10 @@ def settle(s: Session, g: Game, now: datetime | None = None, actors: Iterable[st
     for row in seats:
         if row.seat in new:
             row.waits += 1
+            row.wait_started_at = now
+            s.add(row)
+        if row.seat in actors:
+            row.acted_at = now
             s.add(row)
         if started:
             tasks += notify.start_mail(s, g, game, row, prompts.get(row.seat) if row.seat in new else None)

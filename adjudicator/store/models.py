@@ -108,6 +108,8 @@ class Seat(SQLModel, table=True):
     disorder: bool = False
     waits: int = 0
     mailed_seq: int = 0
+    wait_started_at: datetime | None = None  # the current wait on this seat began
+    acted_at: datetime | None = None  # this seat's last own order (a reminder is for one who has not)
 
 
 class StandingOrder(SQLModel, table=True):

@@ -203,3 +203,22 @@ def test_an_accepted_order_redirects_so_a_reload_never_sends_it_again(client, to
     assert "Sealed order received" not in again  # a reload: no result, nothing sent
     assert commitment in again  # the pending receipt stays on the page itself
     assert commitment not in text_of(bob.page())
+
+
+def test_standing_orders_form_keeps_a_secret_list(client, app):
+    _, admin, invites = create_game(client, seats=2, **{"opt-rounds": "3"})
+    ada, bob = (join(client, u, n) for u, n in zip(invites, ["Ada", "Bob"], strict=True))
+    page = text_of(ada.page())
+    assert "Standing orders" in page and "You have no standing orders" in page
+    def save(player: Player, text: str):
+        form = [f for f in forms_of(player.page()) if "standing" in f.textareas][0]
+        return form.submit(client, player.url, standing=text)
+
+    resp = save(ada, "always choose: double\nbid 2")
+    assert resp.status_code == 303
+    page = text_of(ada.page())
+    assert "ALWAYS choose: double" in page and "Standing orders saved" in page
+    assert "choose: double" not in text_of(bob.page())
+    resp = save(ada, "fly to the moon")
+    assert resp.status_code in (400, 422)
+    assert "ALWAYS choose: double" in text_of(ada.page()), "a refused list changes nothing"

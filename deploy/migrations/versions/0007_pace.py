@@ -46,10 +46,14 @@ def upgrade() -> None:
         batch_op.add_column(sa.Column('disorder', sa.Boolean(), nullable=False, server_default=sa.false()))
         batch_op.add_column(sa.Column('waits', sa.Integer(), nullable=False, server_default='0'))
         batch_op.add_column(sa.Column('mailed_seq', sa.Integer(), nullable=False, server_default='0'))
+        batch_op.add_column(sa.Column('wait_started_at', sqlmodel.sql.sqltypes.UTCDateTime(), nullable=True))
+        batch_op.add_column(sa.Column('acted_at', sqlmodel.sql.sqltypes.UTCDateTime(), nullable=True))
 
 
 def downgrade() -> None:
     with op.batch_alter_table('seats', schema=None) as batch_op:
+        batch_op.drop_column('acted_at')
+        batch_op.drop_column('wait_started_at')
         batch_op.drop_column('mailed_seq')
         batch_op.drop_column('waits')
         batch_op.drop_column('disorder')
