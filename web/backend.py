@@ -79,7 +79,8 @@ def enqueue(tasks: Iterable[Any]) -> None:
         current_app.extensions["pbem"]["enqueue"](tasks)
     except Exception:
         # The change is committed already; a page must not claim it failed. The deadline sweep
-        # picks up unrevealed complete groups and unsent outbox rows.
+        # re-issues reveals of complete groups; the recovery sweep (adjudicator/service/recovery.py)
+        # sends the outbox rows whose task was not enqueued.
         log.exception("could not enqueue %d task(s) after the commit: %r", len(tasks), tasks)
         if current_app.testing:
             raise

@@ -4,6 +4,8 @@ Broker: CELERY_BROKER_URL, else REDIS_URL, else an embedded broker that needs no
 SQLAlchemy transport on a SQLite file in var/). Environment knobs:
 
 - PBEM_SWEEP_SECONDS: beat interval of the deadline sweep (default 60)
+- PBEM_RECOVERY_SECONDS: beat interval of the recovery sweep (default 60; see
+  adjudicator/service/recovery.py for PBEM_RECOVERY_GRACE_SECONDS and PBEM_RECOVERY_MAX_ATTEMPTS)
 - PBEM_DIGEST_SECONDS: interval of the daily digest (default 86400)
 - IMAP_HOST (+ IMAP_* settings, see workers/imap.py), PBEM_IMAP_SECONDS: poll a mailbox
   (IMAP_MODE=idle: no polling here; `pbem imap` or `pbem run` watches it in IMAP IDLE)
@@ -52,13 +54,21 @@ def make_celery(config: dict[str, Any] | None = None) -> Celery:
         broker_url=broker_url(),
         task_default_queue=queue,
         task_ignore_result=True,
-        task_acks_late=True,  # a task lost with its worker runs again: every task is idempotent
+        # A task lost with its worker runs again: acknowledged only when done, and given back to
+        # the queue (not acknowledged as failed) when its child dies. Every task is idempotent;
+        # the recovery sweep is the backstop for a task lost with the broker.
+        task_acks_late=True,
+        task_reject_on_worker_lost=True,
         worker_prefetch_multiplier=1,
         broker_connection_retry_on_startup=True,
         beat_schedule={
             "sweep-deadlines": {
                 "task": "workers.tasks.sweep_deadlines",
                 "schedule": float(os.environ.get("PBEM_SWEEP_SECONDS", "60")),
+            },
+            "recover": {
+                "task": "workers.tasks.recover",
+                "schedule": float(os.environ.get("PBEM_RECOVERY_SECONDS", "60")),
             },
             "send-digests": {
                 "task": "workers.tasks.send_digests",

@@ -1,4 +1,9 @@
-"""The adapters' shared step: store one raw message through the service, enqueue its ingest task."""
+"""The adapters' shared step: store one raw message through the service, enqueue its ingest task.
+
+The database is the queue of record: once the row is committed the message is accepted, whatever
+happens to the broker. If the ingest task cannot be enqueued the recovery sweep hands the row on
+later (adjudicator/service/recovery.py), so the sender is told "accepted", not "try again".
+"""
 
 from __future__ import annotations
 
@@ -15,8 +20,12 @@ log = logging.getLogger(__name__)
 
 def accept(raw: bytes, source: str, envelope_from: str | None = None, envelope_to: list[str] | None = None,
            peer: str = "", app: Celery | None = None) -> bool:
-    """True if stored (False: a duplicate Message-ID). The ingest task runs after the commit."""
-    with store.transaction() as s:
-        tasks = service.receive_mail(s, raw, source, envelope_from, envelope_to, peer)
-    enqueue(tasks, app=app)
+    """True if stored or handed on again (False: a duplicate of a processed message). Raises only
+    when the message could not be stored (the database is down): the caller answers "try later"."""
+    tasks = store.run_in_transaction(
+        lambda s: service.receive_mail(s, raw, source, envelope_from, envelope_to, peer))
+    try:
+        enqueue(tasks, app=app)
+    except Exception:  # the broker is down: the row is stored, the recovery sweep processes it
+        log.exception("inbound message stored but its task not enqueued (the recovery sweep will): %r", tasks)
     return bool(tasks)

@@ -5,9 +5,13 @@ SMTP settings: SMTP_HOST, SMTP_PORT (587), SMTP_SECURITY (starttls | ssl | none;
 starttls, or ssl on port 465), SMTP_USER, SMTP_PASSWORD, MAIL_FROM (pbem@PBEM_MAIL_DOMAIN),
 PBEM_MAIL_DIR (var/mail).
 
-The row is read in one transaction, sent outside any transaction (no lock held during network
-I/O), and its status written in another. A delivery that fails after sending but before the
-status is stored may be repeated: at-least-once, like all mail.
+The row is claimed in one transaction (status `sending` until a lease expires: a second task for
+the same row finds it claimed and does nothing), sent outside any transaction (no lock held during
+network I/O), and its status written in another. A temporary failure leaves it `pending` with a
+due time; the recovery sweep (adjudicator/service/recovery.py) sends it again then, and also frees
+the claim of a worker that died while sending. Only a worker that died after sending but before
+recording it repeats a mail, with the same Message-ID (so the recipient's client can tell): at
+least once, and at most once in every other case.
 """
 
 from __future__ import annotations
@@ -18,20 +22,23 @@ import smtplib
 import ssl
 import urllib.error
 import urllib.request
+from datetime import timedelta
 from email.message import EmailMessage
 from email.utils import format_datetime
 from pathlib import Path
 
-from sqlmodel import select
+from sqlalchemy import and_, or_, update
+from sqlmodel import Session, select
 
 from adjudicator.mail import compose, config
 from adjudicator.mail.bounce import outbox_message_id, parse_outbox_message_id
 from adjudicator.render import markdown_to_html
 from adjudicator.service import utcnow
 from adjudicator.service.bounces import envelope_sender
-from adjudicator.store import OutboxMessage, transaction
+from adjudicator.store import OutboxMessage, run_in_transaction
 
 MAX_ATTEMPTS = 5
+LEASE = timedelta(minutes=10)  # longer than any one send (SMTP and webhook time out after 30 s)
 
 
 class TemporaryFailure(Exception):
@@ -55,14 +62,39 @@ def build_message(row: OutboxMessage) -> EmailMessage:
     return msg
 
 
-def deliver(outbox_id: int) -> str:
-    """Send one row; returns its final status. Sent rows are skipped (idempotent)."""
-    with transaction(write=False) as s:
+def retry_delay(attempts: int) -> timedelta:
+    """Wait after the `attempts`-th failed delivery: 30 s, 1, 2, 4 … minutes, at most an hour."""
+    return timedelta(seconds=min(3600, 30 * 2 ** max(attempts - 1, 0)))
+
+
+def claim(outbox_id: int) -> tuple[OutboxMessage | None, bool]:
+    """Take the row for sending (compare-and-set: pending, or a claim whose lease expired).
+    Returns the row and whether this caller holds it now."""
+    def take(s: Session) -> tuple[OutboxMessage | None, bool]:
+        now = utcnow()
+        taken = s.connection().execute(
+            update(OutboxMessage).where(
+                OutboxMessage.id == outbox_id,  # type: ignore[arg-type]
+                or_(OutboxMessage.status == "pending",  # type: ignore[arg-type]
+                    and_(OutboxMessage.status == "sending", OutboxMessage.lease_until < now)),  # type: ignore[arg-type,operator]
+            ).values(status="sending", lease_until=now + LEASE)).rowcount
         row = s.exec(select(OutboxMessage).where(OutboxMessage.id == outbox_id)).first()
-        if row is None or row.status != "pending":  # sent, failed, or held for a digest
-            return row.status if row else "missing"
+        return row, bool(taken)
+
+    return run_in_transaction(take)
+
+
+def deliver(outbox_id: int) -> str:
+    """Send one row; returns its final status. A row not pending (sent, claimed by another
+    worker, failed, held for a digest) is skipped: running this twice sends once."""
+    row, mine = claim(outbox_id)
+    if row is None or not mine:
+        return row.status if row else "missing"
+    try:
         msg = build_message(row) if row.channel != "webhook" else None
         hook = (row.to, compose.chat_payload(row.subject, row.body)) if msg is None else None
+    except Exception as exc:  # a row we cannot even build: record it rather than hold the claim
+        return _record(outbox_id, error=f"{type(exc).__name__}: {exc}", permanent=True)
     try:
         if hook is not None:
             post_webhook(*hook)
@@ -79,16 +111,23 @@ def deliver(outbox_id: int) -> str:
 
 
 def _record(outbox_id: int, error: str | None = None, permanent: bool = False) -> str:
-    with transaction() as s:
-        row = s.exec(select(OutboxMessage).where(OutboxMessage.id == outbox_id)).one()
+    def write(s: Session) -> str:
+        row = s.exec(select(OutboxMessage).where(OutboxMessage.id == outbox_id).with_for_update()).one()
         row.attempts += 1
+        row.lease_until = None
         if error is None:
-            row.status, row.sent_at, row.last_error = "sent", utcnow(), ""
+            row.sent_at, row.last_error = utcnow(), ""
+            if row.status == "sending":  # not if a bounce for it already arrived meanwhile
+                row.status = "sent"
         else:
             row.last_error = error[:1000]
-            row.status = "failed" if permanent or row.attempts >= MAX_ATTEMPTS else "pending"
+            if row.status == "sending":
+                row.status = "failed" if permanent or row.attempts >= MAX_ATTEMPTS else "pending"
+                row.next_attempt_at = utcnow() + retry_delay(row.attempts)  # the recovery sweep's cue
         s.add(row)
-        status = row.status
+        return row.status
+
+    status = run_in_transaction(write)
     if error is not None and status == "pending":
         raise TemporaryFailure(error)
     return status

@@ -1,25 +1,35 @@
-"""Celery tasks: thin and idempotent; each opens its own transaction through the service."""
+"""Celery tasks: thin and idempotent; each runs one service call in its own transaction, run again
+from the start on a deadlock, serialization failure or lost connection (store.run_in_transaction).
+"""
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
+from typing import Any
 
-from celery.signals import worker_init
+from celery.signals import worker_init, worker_process_init
+from sqlmodel import Session, select
 
 from adjudicator import service, store
+from adjudicator.service import recovery
 
 from .celery_app import celery
 from .enqueue import enqueue
-from .mailer import MAX_ATTEMPTS, TemporaryFailure, deliver
+from .mailer import TemporaryFailure, deliver
 
 log = logging.getLogger(__name__)
 
 
+def _run(fn: Callable[..., Any], *args: Any) -> None:
+    """`fn(session, *args)` in a retried transaction, then enqueue the tasks it returned."""
+    result = store.run_in_transaction(lambda s: fn(s, *args))
+    enqueue(getattr(result, "tasks", result) or [])
+
+
 @celery.task(name="workers.tasks.reveal_group")
 def reveal_group(game_id: str, group: str) -> None:
-    with store.transaction() as s:
-        tasks = service.reveal(s, game_id, group)
-    enqueue(tasks)
+    _run(service.reveal, game_id, group)
 
 
 @celery.task(name="workers.tasks.sweep_deadlines")
@@ -34,20 +44,21 @@ def sweep_deadlines() -> None:
 @celery.task(name="workers.tasks.sweep_game")
 def sweep_game(game_id: str) -> None:
     """One game's deadline, reminder or lost reveal (idempotent: re-checked under the game's lock)."""
-    with store.transaction() as s:
-        tasks = service.sweep_game(s, game_id)
-    enqueue(tasks)
+    _run(service.sweep_game, game_id)
 
 
-@celery.task(name="workers.tasks.deliver_outbox", bind=True, max_retries=MAX_ATTEMPTS)
-def deliver_outbox(self, outbox_id: int) -> None:  # type: ignore[no-untyped-def]
+@celery.task(name="workers.tasks.recover")
+def recover() -> None:
+    """The recovery sweep (adjudicator/service/recovery.py): hand on rows whose task was lost."""
+    _run(recovery.sweep)
+
+
+@celery.task(name="workers.tasks.deliver_outbox")
+def deliver_outbox(outbox_id: int) -> None:
     try:
         deliver(outbox_id)
-    except TemporaryFailure as exc:
-        if self.request.called_directly or self.request.is_eager:
-            log.warning("delivery of outbox %s failed: %s", outbox_id, exc)
-            return
-        raise self.retry(countdown=min(3600, 30 * 2 ** self.request.retries), exc=exc) from None
+    except TemporaryFailure as exc:  # recorded with a due time: the recovery sweep tries again
+        log.warning("delivery of outbox %s failed, to be retried: %s", outbox_id, exc)
 
 
 @worker_init.connect
@@ -55,19 +66,42 @@ def _create_tables(**_kwargs: object) -> None:
     store.init_db()  # idempotent; a fresh embedded install needs no separate step
 
 
+@worker_process_init.connect
+def _fresh_connections(**_kwargs: object) -> None:
+    """A prefork child must not use the connections its parent opened (store.reset_after_fork
+    also runs on every fork; this makes the Celery case explicit)."""
+    store.reset_after_fork()
+
+
 @celery.task(name="workers.tasks.ingest_message")
 def ingest_message(inbox_id: int) -> None:
-    """One stored inbound message through the service (idempotent: a done message is skipped)."""
-    with store.transaction() as s:
-        tasks = service.process_mail(s, inbox_id)
-    enqueue(tasks)
+    """One stored inbound message through the service (idempotent: a done message is skipped).
+    If it cannot be processed now the row stays `new`, with the error, for the recovery sweep."""
+    try:
+        _run(service.process_mail, inbox_id)
+    except Exception as exc:
+        _note_error(inbox_id, f"{type(exc).__name__}: {exc}")
+        raise
+
+
+def _note_error(inbox_id: int, error: str) -> None:
+    from adjudicator.store import InboxMessage
+
+    def note(s: Session) -> None:
+        row = s.exec(select(InboxMessage).where(InboxMessage.id == inbox_id)).first()
+        if row is not None and row.status == "new":
+            row.last_error = error[:1000]
+            s.add(row)
+
+    try:
+        store.run_in_transaction(note)
+    except Exception:  # the database itself is away: the sweep retries the row all the same
+        log.exception("could not note the error of inbox row %s", inbox_id)
 
 
 @celery.task(name="workers.tasks.send_digests")
 def send_digests() -> None:
-    with store.transaction() as s:
-        tasks = service.send_digests(s)
-    enqueue(tasks)
+    _run(service.send_digests)
 
 
 @celery.task(name="workers.tasks.poll_imap")

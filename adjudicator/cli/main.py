@@ -14,6 +14,7 @@ COMMANDS = {
     "decks": ("adjudicator.cli.decks", "check, install and list Founding Fathers decks"),
     "bench": ("adjudicator.cli.bench", "print speed figures for a game (`pbem bench mail`: the mail path)"),
     "smtp": ("adjudicator.cli.smtp", "run the built-in SMTP listener for inbound mail"),
+    "mail": ("adjudicator.cli.mail", "list and retry failed inbound/outbound mail; run the recovery sweep"),
     "imap": ("adjudicator.cli.imap", "watch an IMAP mailbox in IDLE for inbound mail (IMAP_MODE=idle)"),
 }
 

@@ -4,6 +4,12 @@
 once) and returns an ("ingest", inbox_id) task; `process` handles one stored message in the
 caller's transaction: every message ends with exactly one reply or one logged drop, and the inbox
 row records which, with the DKIM/SPF signals for the moderator.
+
+A message stored but not yet processed (its task was lost, the broker was down) is not a
+duplicate: receiving it again hands it to `process` again, and the recovery sweep
+(recovery.py) does the same for rows nobody sends again. Lock order: the addressed game rows
+first, then the inbox row (as every order takes the game row first), so two mails for one game
+queue on the game row instead of deadlocking on PostgreSQL.
 """
 
 from __future__ import annotations
@@ -19,7 +25,7 @@ from adjudicator.mail.body import parse_body, press_reply
 from adjudicator.mail.bounce import is_bounce
 from adjudicator.mail.parse import TooBig, auto_reason, headers_only, message_id_of, parse
 from adjudicator.mail.signals import dkim_result, spf_result
-from adjudicator.store import InboxMessage, OutboxMessage
+from adjudicator.store import InboxMessage, OutboxMessage, is_transient, lock_game
 
 from . import notify
 from .bounces import record_bounce
@@ -47,7 +53,11 @@ def receive(s: Session, raw: bytes, source: str, envelope_from: str | None = Non
         mid, from_addr, subject = message_id_of({}, raw), "", ""  # type: ignore[arg-type]
     if len(raw) > config.max_message_bytes():
         oversized, raw = len(raw), raw[: config.max_header_bytes()]
-    if s.exec(select(InboxMessage.id).where(InboxMessage.message_id == mid)).first() is not None:
+    known = s.exec(select(InboxMessage.id, InboxMessage.status).where(InboxMessage.message_id == mid)).first()
+    if known is not None:
+        if known[1] == "new":  # stored before, never processed (e.g. a retry after a 4xx): process it
+            log.info("Message-ID %s received again before it was processed: handing it on", mid)
+            return [("ingest", known[0])]
         log.info("duplicate Message-ID %s ignored", mid)
         return []
     row = InboxMessage(message_id=mid, raw=raw, source=source, envelope_from=(envelope_from or "")[:998],
@@ -66,13 +76,20 @@ def receive(s: Session, raw: bytes, source: str, envelope_from: str | None = Non
 def process(s: Session, inbox_id: int, now: datetime | None = None) -> list[Task]:
     """Handle a stored message once (a second run finds it done and does nothing)."""
     now = now or utcnow()
-    row = s.exec(select(InboxMessage).where(InboxMessage.id == inbox_id).with_for_update()).first()
+    row = s.exec(select(InboxMessage).where(InboxMessage.id == inbox_id)).first()
     if row is None or row.status != "new":
+        return []
+    _lock_addressed_games(s, row)  # game rows first (see the module doc), then the inbox row
+    row = s.exec(select(InboxMessage).where(InboxMessage.id == inbox_id).with_for_update()
+                 .execution_options(populate_existing=True)).first()
+    if row is None or row.status != "new":  # processed meanwhile by a concurrent run
         return []
     try:
         with s.begin_nested():
             tasks, status, outcome = _handle(s, row, now)
     except Exception as exc:  # a bug must not crash the worker or leave the message half-done
+        if is_transient(exc):  # a deadlock or a lost connection: the caller runs it all again
+            raise
         log.exception("inbound message %s could not be processed", row.message_id)
         tasks, status, outcome = [], "dropped", f"internal error: {type(exc).__name__}"
     if status == "dropped":
@@ -80,6 +97,20 @@ def process(s: Session, inbox_id: int, now: datetime | None = None) -> list[Task
     row.status, row.outcome, row.processed_at = status, outcome[:2000], now
     s.add(row)
     return tasks
+
+
+def _lock_addressed_games(s: Session, row: InboxMessage) -> None:
+    """Lock the games named by the message's seat addresses (not yet authenticated: locking a
+    game costs nothing but waiting), in one order, before anything writes a row referring to
+    them. A SIGNON-only mail names its game in the body; the store's retry covers that case."""
+    try:
+        msg = headers_only(bytes(row.raw))
+        values = [str(v) for n in ("To", "Cc", "Delivered-To", "X-Original-To") for v in (msg.get_all(n) or [])]
+    except Exception:  # headers the tolerant parser rejects: nothing to lock
+        values = []
+    games = {game for game, _seat, _token in addresses.seat_addresses(values + list(row.envelope_to or []))[:5]}
+    for game in sorted(games):
+        lock_game(s, game)
 
 
 def _handle(s: Session, row: InboxMessage, now: datetime) -> tuple[list[Task], str, str]:

@@ -241,7 +241,7 @@ def mail_log(s: Session, game_id: str, admin_token: str, limit: int = 100) -> di
     inbound = s.exec(select(InboxMessage).where(InboxMessage.game_id == g.id)
                      .order_by(InboxMessage.id.desc()).limit(limit)).all()  # type: ignore[union-attr]
     outbound = s.exec(select(OutboxMessage).where(OutboxMessage.game_id == g.id, OutboxMessage.status.in_(  # type: ignore[attr-defined]
-        ("failed", "bounced", "pending"))).order_by(OutboxMessage.id.desc()).limit(limit)).all()  # type: ignore[union-attr]
+        ("failed", "bounced", "pending", "sending"))).order_by(OutboxMessage.id.desc()).limit(limit)).all()  # type: ignore[union-attr]
     return {
         "inbound": [{"received": as_utc(m.received_at), "from": m.from_addr, "seat": m.seat, "status": m.status,
                      "outcome": m.outcome, "via": m.auth.get("via", ""), "dkim": m.auth.get("dkim", ""),

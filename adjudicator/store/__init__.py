@@ -1,6 +1,16 @@
 """Persistence: SQLModel tables, engine, transactions and row locks."""
 
-from .db import configure, database_url, get_engine, init_db, is_sqlite, lock_game, make_engine, transaction
+from .db import (
+    configure,
+    database_url,
+    get_engine,
+    init_db,
+    is_sqlite,
+    lock_game,
+    make_engine,
+    reset_after_fork,
+    transaction,
+)
 from .models import (
     Director,
     Game,
@@ -15,9 +25,10 @@ from .models import (
     Seat,
     StandingOrder,
 )
+from .retry import is_transient, run_in_transaction
 
 __all__ = [
     "Director", "Game", "InboxMessage", "InstalledContent", "ModeratorAction", "OutboxMessage", "Person", "Press", "RecordEntry",
     "SealedOrder", "Seat", "StandingOrder", "configure", "database_url", "get_engine", "init_db", "is_sqlite",
-    "lock_game", "make_engine", "transaction",
+    "is_transient", "lock_game", "make_engine", "reset_after_fork", "run_in_transaction", "transaction",
 ]

@@ -73,6 +73,20 @@ def configure(url: str | None) -> Engine | None:
     return get_engine() if url else None
 
 
+def reset_after_fork() -> None:
+    """In a forked child (a Celery prefork child, a gunicorn worker): forget the parent's pooled
+    connections without closing them (they still belong to the parent), so this process opens its
+    own. Sharing one connection across processes interleaves their protocol streams (on
+    PostgreSQL: DuplicatePreparedStatement, ResourceClosedError, lost work)."""
+    global _lock
+    _lock = threading.Lock()  # a lock held by another parent thread at fork time stays held
+    if _engine is not None:
+        _engine.dispose(close=False)
+
+
+os.register_at_fork(after_in_child=reset_after_fork)
+
+
 def get_engine() -> Engine:
     global _engine
     with _lock:

@@ -186,8 +186,9 @@ class InboxMessage(SQLModel, table=True):
     # the message exactly as received (bytes: mail may carry any charset, even NUL bytes)
     raw: bytes = Field(default=b"", sa_column=Column(LargeBinary, nullable=False))
     received_at: datetime = Field(default_factory=_now)
-    # new -> done (answered) | dropped (logged, no reply) | oversized
-    status: str = Field(default="new", max_length=16)
+    # new -> done (answered) | dropped (logged, no reply) | failed (the recovery sweep gave up:
+    # never processed after its attempts; the moderator and `pbem mail failed` show it)
+    status: str = Field(default="new", index=True, max_length=16)
     source: str = Field(default="", max_length=16)  # smtp / imap / webhook
     envelope_from: str = Field(default="", max_length=998)
     envelope_to: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
@@ -200,6 +201,11 @@ class InboxMessage(SQLModel, table=True):
     auth: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
     outcome: str = Field(default="", sa_column=Column(Text, nullable=False))  # one line for the log
     processed_at: datetime | None = None
+    # recovery (adjudicator/service/recovery.py): how often the sweep re-enqueued a row still
+    # `new`, when it may next, and why the last processing attempt failed
+    attempts: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    next_attempt_at: datetime | None = None
+    last_error: str = Field(default="", sa_column=Column(Text, nullable=False, server_default=""))
 
 
 class Press(SQLModel, table=True):
@@ -226,16 +232,21 @@ class OutboxMessage(SQLModel, table=True):
     subject: str = ""
     body: str = Field(default="", sa_column=Column(Text, nullable=False))  # Markdown
     headers: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
-    # pending / sent / failed / bounced (a delivery report came back), or held (waiting for the
-    # seat's daily digest) / digested
+    # pending / sending (claimed by one worker until lease_until) / sent / failed / bounced (a
+    # delivery report came back), or held (waiting for the seat's daily digest) / digested
     status: str = Field(default="pending", index=True, max_length=16)
     channel: str = Field(default="mail", max_length=16)  # mail / webhook (chat JSON POST to `to`)
     kind: str = Field(default="", max_length=16)  # turn / reply / press / reminder / digest / ...
     seat: str = Field(default="", max_length=64)
-    attempts: int = 0
+    attempts: int = 0  # delivery attempts (sending tried)
     last_error: str = ""
     created_at: datetime = Field(default_factory=_now)
     sent_at: datetime | None = None
+    # recovery: when a pending row is next due (None: created_at plus the sweep's grace), the
+    # claim of the worker sending it, and how often the sweep re-enqueued it
+    next_attempt_at: datetime | None = None
+    lease_until: datetime | None = None
+    requeues: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
 
 
 class ModeratorAction(SQLModel, table=True):

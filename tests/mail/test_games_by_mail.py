@@ -32,7 +32,7 @@ def _free_port() -> int:
 def _quiet() -> bool:
     with store.transaction(write=False) as s:
         new = s.exec(select(func.count(InboxMessage.id)).where(InboxMessage.status == "new")).one()
-        pending = s.exec(select(func.count(OutboxMessage.id)).where(OutboxMessage.status == "pending")).one()
+        pending = s.exec(select(func.count(OutboxMessage.id)).where(OutboxMessage.status.in_(("pending", "sending")))).one()
     return new == 0 and pending == 0
 
 

@@ -29,8 +29,9 @@ def wait_for(check: Callable[[], bool], what: str, timeout: float = 40, log: Pat
 
 
 class Worker:
-    def __init__(self, broker: str, db: Database, tmp: Path) -> None:
-        self.broker, self.tmp = broker, tmp
+    def __init__(self, broker: str, db: Database, tmp: Path, pool: str = "solo", concurrency: int = 1,
+                 env: dict[str, str] | None = None) -> None:
+        self.broker, self.tmp, self.pool, self.concurrency = broker, tmp, pool, concurrency
         self.queue = f"pbem-test-{secrets.token_hex(4)}"  # never share a queue with another run
         self.mail = tmp / "mail"
         self.log = tmp / "worker.log"
@@ -44,6 +45,7 @@ class Worker:
             "PBEM_MAIL_DIR": str(self.mail),
             "PBEM_BEAT_SCHEDULE": str(tmp / "beat-schedule"),
             "PYTHONPATH": str(ROOT),
+            **(env or {}),
         }
         self.env.pop("PBEM_EAGER", None)
         self.env.pop("SMTP_HOST", None)
@@ -54,7 +56,8 @@ class Worker:
         celery = Path(sys.executable).with_name("celery")
         with self.log.open("wb") as out:
             self.proc = subprocess.Popen(
-                [str(celery), "-A", "workers.celery_app", "worker", "-B", "--pool=solo", "--loglevel=INFO",
+                [str(celery), "-A", "workers.celery_app", "worker", "-B", f"--pool={self.pool}",
+                 f"--concurrency={self.concurrency}", "--loglevel=INFO",
                  "-n", f"{self.queue}@%h", "-Q", self.queue],
                 cwd=self.tmp, env=self.env, stdout=out, stderr=subprocess.STDOUT,
             )

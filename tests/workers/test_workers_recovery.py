@@ -1,0 +1,55 @@
+"""A real prefork worker with beat on PostgreSQL and Redis: mails whose tasks were lost are sent by
+the recovery sweep, each once, by children that each use their own database connections."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlmodel import select
+
+from adjudicator import store
+from adjudicator.store import OutboxMessage
+from tests.support.databases import Database, postgres_database, redis_or_skip
+from tests.support.play import new_game
+from tests.support.processes import Worker, wait_for
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture
+def pg() -> Iterator[Database]:
+    with postgres_database() as database:
+        store.configure(database.url)
+        try:
+            store.init_db()
+            yield database
+        finally:
+            store.configure(None)
+
+
+def test_lost_deliveries_are_sent_once_by_the_recovery_sweep(pg: Database, toy, tmp_path: Path) -> None:  # noqa: ANN001
+    broker = redis_or_skip()
+    for _ in range(5):
+        new_game(seats=4)  # 20 "your move" mails whose tasks are never enqueued (lost)
+    with store.transaction(write=False) as s:
+        ids = sorted(r.id for r in s.exec(select(OutboxMessage)).all())
+    assert len(ids) == 20
+    worker = Worker(broker, pg, tmp_path, pool="prefork", concurrency=2,
+                    env={"PBEM_RECOVERY_SECONDS": "1", "PBEM_RECOVERY_GRACE_SECONDS": "1"})
+    worker.start()
+    try:
+        def all_sent() -> bool:
+            with store.transaction(write=False) as s:
+                return {r.status for r in s.exec(select(OutboxMessage)).all()} == {"sent"}
+
+        wait_for(all_sent, "the recovery sweep sending every lost mail", timeout=90, log=worker.log)
+    finally:
+        worker.stop()
+    assert sorted(int(p.stem) for p in worker.mail.glob("*.eml")) == ids
+    with store.transaction(write=False) as s:
+        assert [r.attempts for r in s.exec(select(OutboxMessage)).all()] == [1] * len(ids)  # sent once each
+    text = worker.log.read_text()
+    for problem in ("DuplicatePreparedStatement", "ResourceClosedError", "Traceback"):
+        assert problem not in text
