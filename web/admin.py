@@ -59,7 +59,7 @@ def act(game_id: str, admin_token: str):
             try:
                 hours = float(request.form.get("hours", ""))
             except ValueError:
-                hours = -1
+                hours = 0.0
             if not (0 < abs(hours) <= 24 * 60):
                 return _render(game_id, admin_token, error="Move the deadline: give a number of hours "
                                "between -1440 and 1440, not 0 (negative shortens it).", status=400)
