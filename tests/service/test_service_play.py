@@ -85,7 +85,9 @@ def test_sealed_order_replaced_before_reveal(db, toy) -> None:
     assert sub.tasks == [("reveal", tg.game_id, "round-1")] or ("reveal", tg.game_id, "round-1") in sub.tasks
     tg.reveal("round-1")
     assert tg.reveal("round-1") == [], "a second reveal is a no-op"
-    doc = tg.export()
+    assert "orders" not in tg.export()["entries"][1]["data"], "withheld while the game runs"
+    with store.transaction() as s:
+        doc = service.full_record(s, tg.game_id, tg.admin_token)
     orders = doc["entries"][1]["data"]["orders"]
     assert orders == {"p1": {"bid": 3}, "p2": {"bid": 2}}
     verify_record(doc, receipts={1: {"p1": second.commitment, "p2": sub.receipts[0].commitment}})
