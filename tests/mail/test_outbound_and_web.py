@@ -94,15 +94,38 @@ def test_inbound_webhook_is_authenticated_and_csrf_exempt(tmp_path, toy) -> None
 
 
 def test_dev_mail_page_only_in_the_embedded_setup(tmp_path, toy) -> None:
-    app = _app(tmp_path, PBEM_DEV_MAIL=True)
+    app = _app(tmp_path, PBEM_DEV_MAIL=True, PBEM_BIND_HOST="127.0.0.1")
     enqueue(new_game(seats=2).tasks)
     page = app.test_client().get("/dev/mail")
     assert page.status_code == 200 and b"the game has started" in page.data
     name = page.data.split(b'/dev/mail/')[1].split(b'"')[0].decode()
     one = app.test_client().get(f"/dev/mail/{name}")
     assert one.status_code == 200 and b"Reply-To" in one.data
-    assert _app(tmp_path / "b").test_client().get("/dev/mail").status_code in (403, 404)
+    assert _app(tmp_path / "b").test_client().get("/dev/mail").status_code == 404
+    # from another machine, or through a proxy: absent
+    client = app.test_client()
+    assert client.get("/dev/mail", environ_base={"REMOTE_ADDR": "203.0.113.9"}).status_code == 404
+    assert client.get(f"/dev/mail/{name}", headers={"X-Forwarded-For": "203.0.113.9"}).status_code == 404
     store.configure(None)
+
+
+def test_dev_mail_page_absent_unless_development_mode_on_loopback(tmp_path, toy) -> None:
+    for n, config in enumerate([
+        {"PBEM_DEV_MAIL": True, "PBEM_BIND_HOST": "0.0.0.0"},  # development mode, public bind
+        {"PBEM_DEV_MAIL": True, "PBEM_BIND_HOST": ""},  # a WSGI server: bind unknown
+        {"PBEM_DEV_MAIL": False, "PBEM_BIND_HOST": "127.0.0.1"},  # production mode on loopback
+        {"DEBUG": True, "PBEM_BIND_HOST": "::1"},  # debug alone is not development mail mode
+    ]):
+        app = _app(tmp_path / str(n), **config)
+        enqueue(new_game(seats=2).tasks)
+        assert app.test_client().get("/dev/mail").status_code == 404, config
+        store.configure(None)
+    from adjudicator.cli.run import _loopback
+    from web.mail import is_loopback
+
+    for host, expected in [("127.0.0.1", True), ("localhost", True), ("[::1]", True), ("0.0.0.0", False),
+                           ("192.168.1.4", False), ("example.org", False)]:
+        assert is_loopback(host) is expected and _loopback(host) is expected
 
 
 def test_press_and_settings_page(tmp_path, toy) -> None:
