@@ -26,6 +26,7 @@ from sqlmodel import select
 
 from adjudicator.mail import compose, config
 from adjudicator.mail.bounce import outbox_message_id, parse_outbox_message_id
+from adjudicator.mail.headers import header_name_ok, header_value
 from adjudicator.render import markdown_to_html
 from adjudicator.service import utcnow
 from adjudicator.service.bounces import envelope_sender
@@ -39,20 +40,32 @@ class TemporaryFailure(Exception):
 
 
 def build_message(row: OutboxMessage) -> EmailMessage:
+    """The message of one outbox row. Every header value is folded to one line (header_value), so
+    no title, name or quoted Message-ID can add a header or make the message unbuildable."""
     msg = EmailMessage()
-    msg["From"] = config.mail_from()
-    msg["To"] = row.to
-    msg["Subject"] = row.subject
+    msg["From"] = header_value(config.mail_from())
+    msg["To"] = _address_header(row.to)
+    msg["Subject"] = header_value(row.subject) or "(no subject)"
     msg["Date"] = format_datetime(row.created_at)
     # stable per row, so a repeated delivery is recognisably the same message (and a bounce that
     # returns its headers names the row)
     msg["Message-ID"] = outbox_message_id(row.id or 0, int(row.created_at.timestamp()))
     for name, value in (row.headers or {}).items():
-        if name.lower() not in ("from", "to", "subject", "date", "message-id"):
-            msg[name] = str(value)
+        if not header_name_ok(name) or name.lower() in ("from", "to", "subject", "date", "message-id",
+                                                        "bcc", "cc", "sender", "return-path"):
+            continue
+        try:
+            msg[name] = header_value(value)
+        except (ValueError, TypeError, IndexError):  # a value the header class cannot parse: leave it out
+            continue
     msg.set_content(row.body)
     msg.add_alternative(f"<html><body>{markdown_to_html(row.body)}</body></html>", subtype="html")
     return msg
+
+
+def _address_header(to: str) -> str:
+    """One address only: a To that smuggles a second line or a list is cut to its first address."""
+    return header_value(to).split(",")[0].strip()
 
 
 def deliver(outbox_id: int) -> str:

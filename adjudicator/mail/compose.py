@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import config
+from .headers import one_line
 
 MAX_CHOICES = 40
 
@@ -29,8 +30,9 @@ def headers(game_id: str | None, seat: str = "", reply_to: str = "", in_reply_to
     if seat:
         h["X-PBEM-Seat"] = seat
     if reply_to:
-        h["Reply-To"] = reply_to
-    if in_reply_to:
+        h["Reply-To"] = one_line(reply_to)
+    in_reply_to = one_line(in_reply_to)  # quoted from an inbound mail: never trusted to be one line
+    if in_reply_to and " " not in in_reply_to:
         h["In-Reply-To"] = in_reply_to
         refs.append(in_reply_to)
     if refs:
