@@ -25,6 +25,7 @@ from . import notify
 from .bounces import record_bounce
 from .clock import utcnow
 from .core import find_game, module_of, seat_row
+from .intake import addressed_to_seat, structure_error
 from .mailauth import NOT_VALID, Speaker, identify, registered_seats
 from .mailcommands import run, status_footer
 from .tokens import MailKey
@@ -94,13 +95,13 @@ def _handle(s: Session, row: InboxMessage, now: datetime) -> tuple[list[Task], s
     if row.auth.get("oversized"):
         return _oversized(s, row, raw, envelope_from, now)
     try:
-        mail = parse(raw, envelope_from)
+        mail = parse(raw, envelope_from, trusted=addressed_to_seat(s, raw, list(row.envelope_to or [])))
     except TooBig as exc:
         return [], "dropped", f"too big: {exc}"
     row.from_addr, row.subject = mail.from_addr, mail.subject
     if mail.auto_reason:
         return [], "dropped", f"not answered ({mail.auto_reason}): no mail loops"
-    commands = parse_body(mail.text)
+    commands = structure_error(mail) if mail.problem else parse_body(mail.text)
     signon = next((c.args for c in commands if c.name == "signon"), None)
     who = identify(s, mail.recipients + list(row.envelope_to or []), signon, mail.from_addr)
     if who is None:
