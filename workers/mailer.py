@@ -25,11 +25,11 @@ from pathlib import Path
 from sqlmodel import select
 
 from adjudicator.mail import compose, config
-from adjudicator.mail.bounce import outbox_message_id, parse_outbox_message_id
+from adjudicator.mail.bounce import parse_outbox_message_id
 from adjudicator.mail.headers import header_name_ok, header_value
 from adjudicator.render import markdown_to_html
 from adjudicator.service import utcnow
-from adjudicator.service.bounces import envelope_sender
+from adjudicator.service.bounces import envelope_sender, message_id_for
 from adjudicator.store import OutboxMessage, transaction
 
 MAX_ATTEMPTS = 5
@@ -49,7 +49,7 @@ def build_message(row: OutboxMessage) -> EmailMessage:
     msg["Date"] = format_datetime(row.created_at)
     # stable per row, so a repeated delivery is recognisably the same message (and a bounce that
     # returns its headers names the row)
-    msg["Message-ID"] = outbox_message_id(row.id or 0, int(row.created_at.timestamp()))
+    msg["Message-ID"] = message_id_for(row.id or 0, int(row.created_at.timestamp()))
     for name, value in (row.headers or {}).items():
         if not header_name_ok(name) or name.lower() in ("from", "to", "subject", "date", "message-id",
                                                         "bcc", "cc", "sender", "return-path"):
