@@ -12,12 +12,12 @@ status is stored may be repeated: at-least-once, like all mail.
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import smtplib
+import socket
 import ssl
-import urllib.error
-import urllib.request
 from email.message import EmailMessage
 from email.utils import format_datetime
 from pathlib import Path
@@ -28,7 +28,7 @@ from adjudicator.mail import compose, config
 from adjudicator.mail.bounce import parse_outbox_message_id
 from adjudicator.mail.headers import header_name_ok, header_value
 from adjudicator.render import markdown_to_html
-from adjudicator.service import utcnow
+from adjudicator.service import utcnow, webhooks
 from adjudicator.service.bounces import envelope_sender, message_id_for
 from adjudicator.store import OutboxMessage, transaction
 
@@ -85,7 +85,7 @@ def deliver(outbox_id: int) -> str:
             write_eml(outbox_id, msg)
     except WebhookRefused as exc:
         return _record(outbox_id, error=str(exc), permanent=True)
-    except (OSError, smtplib.SMTPException) as exc:
+    except (OSError, smtplib.SMTPException, http.client.HTTPException) as exc:
         permanent = isinstance(exc, smtplib.SMTPRecipientsRefused | smtplib.SMTPSenderRefused)
         return _record(outbox_id, error=f"{type(exc).__name__}: {exc}", permanent=permanent)
     return _record(outbox_id)
@@ -112,15 +112,51 @@ class WebhookRefused(Exception):
 
 
 def post_webhook(url: str, payload: dict[str, object]) -> None:
-    req = urllib.request.Request(url, data=json.dumps(payload).encode(), method="POST",
-                                 headers={"Content-Type": "application/json", "User-Agent": "pbem"})
+    """POST to a seat's chat webhook: the host is resolved and checked here, at connect time, and
+    the connection goes to the checked address (webhooks.resolve); no redirect is followed, the
+    answer is read up to a cap, and every step has a timeout."""
     try:
-        with urllib.request.urlopen(req, timeout=15) as resp:  # noqa: S310 - the player's own URL
-            resp.read(1024)
-    except urllib.error.HTTPError as exc:
-        if 400 <= exc.code < 500 and exc.code != 429:
-            raise WebhookRefused(f"webhook answered {exc.code}") from None
-        raise
+        target = webhooks.resolve(url)
+    except webhooks.WebhookUrlError as exc:
+        raise WebhookRefused(f"webhook refused: {exc}") from None
+    conn = _pinned_connection(target)
+    try:
+        conn.request("POST", target.path, body=json.dumps(payload).encode(), headers={
+            "Content-Type": "application/json", "User-Agent": "pbem", "Host": _host_header(target)})
+        resp = conn.getresponse()
+        resp.read(webhooks.MAX_RESPONSE_BYTES)
+    finally:
+        conn.close()
+    if 300 <= resp.status < 400:
+        raise WebhookRefused(f"webhook answered {resp.status} (a redirect); redirects are not followed: "
+                             "give the final URL")
+    if 400 <= resp.status < 500 and resp.status != 429:
+        raise WebhookRefused(f"webhook answered {resp.status}")
+    if resp.status >= 400:
+        raise OSError(f"webhook answered {resp.status}")
+
+
+def _host_header(target: webhooks.Target) -> str:
+    default = 443 if target.scheme == "https" else 80
+    host = f"[{target.host}]" if ":" in target.host else target.host
+    return host if target.port == default else f"{host}:{target.port}"
+
+
+def _pinned_connection(target: webhooks.Target) -> http.client.HTTPConnection:
+    """A connection to `target.address` (already checked), with TLS verified for `target.host`."""
+    timeout = webhooks.TIMEOUT_SECONDS
+
+    class Pinned(http.client.HTTPConnection):
+        def connect(self) -> None:
+            self.sock = socket.create_connection((target.address, target.port), timeout)
+
+    class PinnedTLS(http.client.HTTPSConnection):
+        def connect(self) -> None:
+            sock = socket.create_connection((target.address, target.port), timeout)
+            self.sock = ssl.create_default_context().wrap_socket(sock, server_hostname=target.host)
+
+    cls = PinnedTLS if target.scheme == "https" else Pinned
+    return cls(target.host, target.port, timeout=timeout)
 
 
 def mail_dir() -> Path:

@@ -48,7 +48,10 @@ class _Hook(BaseHTTPRequestHandler):
         pass
 
 
-def test_digest_and_chat_webhook(toy, db) -> None:
+def test_digest_and_chat_webhook(toy, db, monkeypatch) -> None:
+    # the hook listens on loopback over http: allowed here only by the two operator settings
+    monkeypatch.setenv("PBEM_WEBHOOK_ALLOW_HTTP", "1")
+    monkeypatch.setenv("PBEM_WEBHOOK_ALLOW_PRIVATE", "1")
     server = HTTPServer(("127.0.0.1", 0), _Hook)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
