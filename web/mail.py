@@ -14,6 +14,8 @@ from typing import Any
 
 from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 
+from adjudicator.mail import config as mail_config
+
 from . import backend, csrf
 from .errors import bad_link, status_of
 from .security import secret_page
@@ -35,6 +37,10 @@ def inbound():
         given = auth[7:].strip()
     if not hmac.compare_digest(given.encode(), secret.encode()):
         abort(403)
+    # a mail up to PBEM_MAIL_MAX_BYTES (512 KiB) must get through, form- or base64-encoded, so the
+    # app-wide 256 KiB cap is raised for this route; a larger mail is stored as headers only and
+    # answered "too big" (adjudicator.service.inbound)
+    request.max_content_length = 2 * mail_config.max_message_bytes() + 64 * 1024
     if request.mimetype in ("multipart/form-data", "application/x-www-form-urlencoded"):
         # providers' inbound-parse posts carry the raw MIME in a form field
         field = request.form.get("email") or request.form.get("body-mime") or ""

@@ -12,6 +12,7 @@ from . import config
 from .headers import one_line
 
 MAX_CHOICES = 40
+MAX_REPLY_CHARS = 200 * 1024
 
 
 def thread_root(game_id: str) -> str:
@@ -94,7 +95,12 @@ def reply_body(title: str, game_id: str, seat: str, sections: list[str], status:
         lines += [notice, ""]
     lines += sections
     lines += status
-    return "\n".join(lines).rstrip() + "\n"
+    body = "\n".join(lines).rstrip() + "\n"
+    if len(body) > MAX_REPLY_CHARS:  # a last brake; the body language already sends each STATUS once
+        body = body[:MAX_REPLY_CHARS].rsplit("\n", 1)[0] + (
+            f"\n\n*(This reply was cut at {MAX_REPLY_CHARS // 1024} KB. Send fewer commands per mail, "
+            "or see the game's page.)*\n")
+    return body
 
 
 def chat_payload(subject: str, body: str) -> dict[str, Any]:

@@ -25,7 +25,7 @@ from . import notify
 from .bounces import record_bounce
 from .clock import utcnow
 from .core import find_game, module_of, seat_row
-from .intake import addressed_to_seat, structure_error
+from .intake import addressed_to_seat, also_addressed, help_over_limit, note_duplicate, structure_error
 from .mailauth import NOT_VALID, Speaker, identify, registered_seats
 from .mailcommands import run, status_footer
 from .tokens import MailKey
@@ -48,7 +48,7 @@ def receive(s: Session, raw: bytes, source: str, envelope_from: str | None = Non
     if len(raw) > config.max_message_bytes():
         oversized, raw = len(raw), raw[: config.max_header_bytes()]
     if s.exec(select(InboxMessage.id).where(InboxMessage.message_id == mid)).first() is not None:
-        log.info("duplicate Message-ID %s ignored", mid)
+        note_duplicate(s, mid, raw)
         return []
     row = InboxMessage(message_id=mid, raw=raw, source=source, envelope_from=(envelope_from or "")[:998],
                        envelope_to=[t[:320] for t in (envelope_to or [])][:20], peer=peer[:64],
@@ -114,9 +114,9 @@ def _handle(s: Session, row: InboxMessage, now: datetime) -> tuple[list[Task], s
     if _over_limit(s, who.registered, now):
         return [], "dropped", f"reply limit reached for {who.registered}"
     result = run(s, who, commands, now)
-    notice = ""
+    notice = also_addressed(s, mail.recipients + list(row.envelope_to or []), who)
     if not who.from_registered:
-        notice = (f"**Notice:** this mail came from {addresses.plain(mail.from_addr) or 'an unknown sender'}, "
+        notice = (notice + "\n\n" if notice else "") + (f"**Notice:** this mail came from {addresses.plain(mail.from_addr) or 'an unknown sender'}, "
                   f"not from the address registered for your seat. It was accepted because it carried your "
                   f"seat's {'private reply address' if who.via == 'token' else 'SIGNON password'}. If it was "
                   "not you, tell the moderator at once.")
@@ -163,8 +163,8 @@ def _unidentified(s: Session, row: InboxMessage, from_addr: str, message_id: str
     sender = addresses.plain(from_addr)
     if not sender or not registered_seats(s, sender):
         return [], "dropped", "sender not identified (no valid reply address or SIGNON) and not registered"
-    if _over_limit(s, sender, now):
-        return [], "dropped", f"reply limit reached for {sender}"
+    if _over_limit(s, sender, now) or help_over_limit(s, sender, now):
+        return [], "dropped", f"help limit reached for {sender}"
     body = "\n".join(["# Your mail was not applied", "", NOT_VALID, "", notify.compose.help_text()])
     return _plain_reply(s, sender, _re(subject, "your mail to pbem"), body, message_id), "done", "help: not identified"
 

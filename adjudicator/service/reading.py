@@ -242,7 +242,7 @@ def mail_log(s: Session, game_id: str, admin_token: str, limit: int = 100) -> di
     return {
         "inbound": [{"received": as_utc(m.received_at), "from": m.from_addr, "seat": m.seat, "status": m.status,
                      "outcome": m.outcome, "via": m.auth.get("via", ""), "dkim": m.auth.get("dkim", ""),
-                     "spf": m.auth.get("spf", "")} for m in inbound],
+                     "spf": m.auth.get("spf", ""), "reused": m.auth.get("reused", 0)} for m in inbound],
         "outbound": [{"to_seat": m.seat, "to": m.to if m.channel == "mail" else "chat webhook",
                       "subject": m.subject, "status": m.status, "attempts": m.attempts,
                       "error": m.last_error, "created": as_utc(m.created_at)} for m in outbound],

@@ -96,6 +96,20 @@ def test_inbound_webhook_is_authenticated_and_csrf_exempt(tmp_path, toy) -> None
     store.configure(None)
 
 
+def test_inbound_webhook_takes_mails_up_to_the_documented_512_kib(tmp_path, toy) -> None:
+    app = _app(tmp_path, PBEM_MAIL_WEBHOOK_SECRET="s3cret")
+    client = app.test_client()
+    game = new_game(seats=2)
+    body = "bid 2\n" + "// padding padding padding\n" * 15_000  # about 420 KB, above the app's 256 KiB cap
+    raw = bytes(message(body, to=address(game.game_id, "p1")))
+    assert 256 * 1024 < len(raw) < 512 * 1024
+    resp = client.post("/mail/inbound?secret=s3cret", data=raw)
+    assert resp.status_code == 202 and resp.json == {"stored": True}
+    too_big = client.post("/mail/inbound?secret=s3cret", data=b"x" * (2 * 512 * 1024 + 65 * 1024))
+    assert too_big.status_code == 413
+    store.configure(None)
+
+
 def test_dev_mail_page_only_in_the_embedded_setup(tmp_path, toy) -> None:
     app = _app(tmp_path, PBEM_DEV_MAIL=True, PBEM_BIND_HOST="127.0.0.1")
     enqueue(new_game(seats=2).tasks)
