@@ -46,6 +46,8 @@ def test_full_game_and_verified_export(db, toy) -> None:
     assert pub.server_seed is not None
     doc = tg.export()
     assert doc["server_seed"] == pub.server_seed
+    assert "withheld" not in doc, "once the game is over the public export is complete"
+    assert doc["entries"][1]["data"]["orders"] == {"p1": {"bid": 3}, "p2": {"bid": 1}, "p3": {"bid": 1}}
     report = verify_record(doc, receipts=all_receipts)
     assert report.replayed and report.finished and report.entries == 1 + 3 * 2
     verify_bytes(export_bytes(doc))
