@@ -62,12 +62,13 @@ def walk(msg: Message) -> Iterator[Message]:
 
 # HTML -------------------------------------------------------------------------------------------
 
-_TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9]*)[^>]*>|<!--.*?-->|<![^>]*>", re.DOTALL)
-_BLOCK = {"p", "div", "br", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "table", "pre",
-          "section", "article", "header", "footer", "hr", "dd", "dt", "dl"}
+# `[^<>]*`, not `[^>]*`: a run of "<" without ">" must not make every "<" scan to the end
+_TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9]*)[^<>]*>")
+_BLOCK_TAG = re.compile(r"</?(?:p|div|br|li|tr|h[1-6]|ul|ol|table|pre|section|article|header|footer|hr|dd|dt|dl)"
+                        r"(?![a-zA-Z0-9])[^<>]*>", re.IGNORECASE)
+_SKIP_TAG = re.compile(r"<(/?)(script|style|head|title|blockquote)(?![a-zA-Z0-9])[^<>]*>", re.IGNORECASE)
+_ANY_TAG = re.compile(r"</?[a-zA-Z!?][^<>]*>")
 _NESTING = {"ul", "ol", "li", "table", "tr", "td", "div", "blockquote", "dl", "section"}
-_SKIP = {"script", "style", "head", "title", "blockquote"}  # blockquote: the quoted mail, never orders
-_VOID = {"br", "hr", "img", "meta", "link", "input", "wbr", "col", "area", "base", "source"}
 
 
 def html_shape(html: str) -> tuple[int, int]:
@@ -75,7 +76,7 @@ def html_shape(html: str) -> tuple[int, int]:
     tags = depth = deepest = 0
     for m in _TAG.finditer(html):
         tags += 1
-        name = (m.group(2) or "").lower()
+        name = m.group(2).lower()
         if name in _NESTING:
             if m.group(1):
                 depth = max(0, depth - 1)
@@ -85,32 +86,48 @@ def html_shape(html: str) -> tuple[int, int]:
     return tags, deepest
 
 
-def cheap_html_to_text(html: str) -> str:
-    """Tags stripped in one linear pass: block tags end a line, quoted blocks, scripts and styles
-    are dropped, entities decoded. Its output is never longer than its input."""
+def _drop_comments(html: str) -> str:
+    """Comments removed with str.find (an unclosed one runs to the end, as in a browser)."""
     out: list[str] = []
-    skipping: list[str] = []
     pos = 0
-    for m in _TAG.finditer(html):
-        if not skipping:
+    while True:
+        start = html.find("<!--", pos)
+        if start < 0:
+            out.append(html[pos:])
+            return "".join(out)
+        out.append(html[pos:start])
+        end = html.find("-->", start + 4)
+        if end < 0:
+            return "".join(out)
+        pos = end + 3
+
+
+def _drop_skipped(html: str) -> str:
+    """Scripts, styles, the head and quoted blocks (nested blockquotes counted) removed."""
+    out: list[str] = []
+    pos = 0
+    open_tags: list[str] = []
+    for m in _SKIP_TAG.finditer(html):
+        name = m.group(2).lower()
+        if not open_tags:
             out.append(html[pos:m.start()])
+        if m.group(1):
+            if name in open_tags:
+                del open_tags[len(open_tags) - 1 - open_tags[::-1].index(name):]
+        elif not m.group(0).endswith("/>"):
+            open_tags.append(name)
         pos = m.end()
-        name = (m.group(2) or "").lower()
-        if not name:
-            continue
-        closing = bool(m.group(1))
-        if name in _SKIP:
-            if closing:
-                if name in skipping:
-                    del skipping[len(skipping) - 1 - skipping[::-1].index(name):]
-            elif name not in _VOID and not m.group(0).endswith("/>"):
-                skipping.append(name)
-            continue
-        if not skipping and name in _BLOCK:
-            out.append("\n")
-    if not skipping:
+    if not open_tags:
         out.append(html[pos:])
-    text = htmllib.unescape("".join(out)).replace("\xa0", " ")
+    return "".join(out)
+
+
+def cheap_html_to_text(html: str) -> str:
+    """Tags stripped by linear passes: block tags end a line; quoted blocks, scripts, styles and
+    comments are dropped; entities decoded. Its output is never longer than its input."""
+    text = _drop_skipped(_drop_comments(html))
+    text = _ANY_TAG.sub("", _BLOCK_TAG.sub("\n", text))
+    text = htmllib.unescape(text).replace("\xa0", " ")
     lines = [" ".join(line.split()) for line in text.splitlines()]
     return "\n".join(line for line in lines if line) + "\n"
 
