@@ -22,6 +22,10 @@ def main(argv: list[str]) -> int:
         from .benchmail import main as mail_main
 
         return mail_main(argv[1:])
+    if argv[:1] == ["hostile"]:
+        from .benchhostile import main as hostile_main
+
+        return hostile_main(argv[1:])
     if argv[:1] == ["web"]:
         from .benchweb import main as web_main
 
