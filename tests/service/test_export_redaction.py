@@ -111,7 +111,7 @@ def test_moderator_reads_the_full_record_with_a_visible_note(sqlite_db) -> None:
     assert len(placed) == 3
 
 
-def test_finished_game_exports_everything() -> None:
+def test_redaction_copies_and_a_revealed_seed_cannot_withhold() -> None:
     from adjudicator.engine import get_game
     from adjudicator.record import RecordBuilder
     from adjudicator.record.chain import redact_entries
