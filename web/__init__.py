@@ -33,8 +33,10 @@ def _default_config() -> dict[str, Any]:
         "MAX_CONTENT_LENGTH": 256 * 1024,
         "SESSION_COOKIE_HTTPONLY": True,
         "SESSION_COOKIE_SAMESITE": "Lax",
-        # the dev mail page (every player's mail): only for the embedded setup (`pbem run` sets it)
+        # the dev mail page (every player's mail): only in development mode bound to loopback
+        # (`pbem run` sets both; web/mail.py dev_mail_allowed)
         "PBEM_DEV_MAIL": os.environ.get("PBEM_DEV_MAIL", "") == "1",
+        "PBEM_BIND_HOST": os.environ.get("PBEM_BIND_HOST", ""),
         "PBEM_MAIL_WEBHOOK_SECRET": os.environ.get("PBEM_MAIL_WEBHOOK_SECRET", ""),
     }
 

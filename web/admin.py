@@ -4,7 +4,7 @@ the game's record and to the moderator log."""
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 
 from . import backend
 from .errors import bad_link, status_of
@@ -12,7 +12,7 @@ from .security import secret_page
 
 bp = Blueprint("admin", __name__)
 
-ACTIONS = ("pause", "resume", "extend", "force", "replace", "pace")
+ACTIONS = ("pause", "resume", "extend", "force", "replace", "pace", "record")
 DONE = {
     "pause": "The game is paused. Deadlines stop until you resume it.",
     "resume": "The game is running again.",
@@ -75,6 +75,13 @@ def act(game_id: str, admin_token: str):
             backend.call("set_pace", game_id, admin_token, wait, follow_up, disorder)
         elif action == "force":
             backend.call("force_defaults", game_id, admin_token)
+        elif action == "record":  # the complete record; while the game runs this leaves a note in its log
+            from adjudicator.record import export_bytes
+
+            body = export_bytes(backend.call("full_record", game_id, admin_token))
+            return Response(body, mimetype="application/json", headers={
+                "Content-Disposition": f'attachment; filename="pbem-{game_id}-full.json"',
+                "Cache-Control": "no-store"})
         else:  # replace: the new invite is shown once, so render instead of redirecting
             seat = (request.form.get("seat") or "").strip()
             token = backend.call("replace_seat", game_id, admin_token, seat)

@@ -4,11 +4,17 @@ install, and a seat's press and delivery settings."""
 from __future__ import annotations
 
 import hmac
+import ipaddress
 import os
+from collections.abc import Mapping
 from email import message_from_bytes, policy
+from functools import wraps
 from pathlib import Path
+from typing import Any
 
 from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
+
+from adjudicator.mail import config as mail_config
 
 from . import backend, csrf
 from .errors import bad_link, status_of
@@ -31,6 +37,10 @@ def inbound():
         given = auth[7:].strip()
     if not hmac.compare_digest(given.encode(), secret.encode()):
         abort(403)
+    # a mail up to PBEM_MAIL_MAX_BYTES (512 KiB) must get through, form- or base64-encoded, so the
+    # app-wide 256 KiB cap is raised for this route; a larger mail is stored as headers only and
+    # answered "too big" (adjudicator.service.inbound)
+    request.max_content_length = 2 * mail_config.max_message_bytes() + 64 * 1024
     if request.mimetype in ("multipart/form-data", "application/x-www-form-urlencoded"):
         # providers' inbound-parse posts carry the raw MIME in a form field
         field = request.form.get("email") or request.form.get("body-mime") or ""
@@ -51,16 +61,42 @@ def _mail_dir() -> Path:
     return Path(os.environ.get("PBEM_MAIL_DIR", "var/mail"))
 
 
-def _dev_enabled() -> None:
-    # every player's mail, secret reply addresses included: only for the embedded/debug setup
-    if not (current_app.config.get("PBEM_DEV_MAIL") or current_app.debug):
-        abort(404)
+def is_loopback(host: str) -> bool:
+    """Is this a loopback host name or address (127.0.0.0/8, ::1, localhost)?"""
+    host = (host or "").strip().strip("[]").lower()
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def dev_mail_allowed(config: Mapping[str, Any]) -> bool:
+    """The dev mail page shows every player's mail, secret reply addresses included: only in
+    development mode (`PBEM_DEV_MAIL`, which `pbem run` sets when no SMTP host is configured)
+    and only when the app is bound to loopback (`PBEM_BIND_HOST`, which `pbem run` sets)."""
+    return bool(config.get("PBEM_DEV_MAIL")) and is_loopback(str(config.get("PBEM_BIND_HOST") or ""))
+
+
+def dev_only(view):
+    """A plain 404 (checked before the page counts as a secret page) unless the dev mail page is
+    allowed and the request itself comes from this machine, not through a proxy."""
+
+    @wraps(view)
+    def wrapper(*args, **kwargs):
+        if (not dev_mail_allowed(current_app.config) or not is_loopback(request.remote_addr or "")
+                or request.headers.get("X-Forwarded-For") or request.headers.get("Forwarded")):
+            abort(404)
+        return view(*args, **kwargs)
+
+    return wrapper
 
 
 @bp.route("/dev/mail")
+@dev_only
 @secret_page
 def dev_mail():
-    _dev_enabled()
     rows = []
     for path in sorted(_mail_dir().glob("*.eml"), reverse=True)[:500]:
         msg = message_from_bytes(path.read_bytes(), policy=policy.default)
@@ -70,9 +106,9 @@ def dev_mail():
 
 
 @bp.route("/dev/mail/<name>")
+@dev_only
 @secret_page
 def dev_message(name: str):
-    _dev_enabled()
     if "/" in name or not name.endswith(".eml"):
         abort(404)
     path = _mail_dir() / name

@@ -16,12 +16,12 @@ least once, and at most once in every other case.
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import smtplib
+import socket
 import ssl
-import urllib.error
-import urllib.request
 from datetime import timedelta
 from email.message import EmailMessage
 from email.utils import format_datetime
@@ -31,10 +31,11 @@ from sqlalchemy import and_, or_, update
 from sqlmodel import Session, select
 
 from adjudicator.mail import compose, config
-from adjudicator.mail.bounce import outbox_message_id, parse_outbox_message_id
+from adjudicator.mail.bounce import parse_outbox_message_id
+from adjudicator.mail.headers import header_name_ok, header_value
 from adjudicator.render import markdown_to_html
-from adjudicator.service import utcnow
-from adjudicator.service.bounces import envelope_sender
+from adjudicator.service import utcnow, webhooks
+from adjudicator.service.bounces import envelope_sender, message_id_for
 from adjudicator.store import OutboxMessage, run_in_transaction
 
 MAX_ATTEMPTS = 5
@@ -46,20 +47,32 @@ class TemporaryFailure(Exception):
 
 
 def build_message(row: OutboxMessage) -> EmailMessage:
+    """The message of one outbox row. Every header value is folded to one line (header_value), so
+    no title, name or quoted Message-ID can add a header or make the message unbuildable."""
     msg = EmailMessage()
-    msg["From"] = config.mail_from()
-    msg["To"] = row.to
-    msg["Subject"] = row.subject
+    msg["From"] = header_value(config.mail_from())
+    msg["To"] = _address_header(row.to)
+    msg["Subject"] = header_value(row.subject) or "(no subject)"
     msg["Date"] = format_datetime(row.created_at)
     # stable per row, so a repeated delivery is recognisably the same message (and a bounce that
     # returns its headers names the row)
-    msg["Message-ID"] = outbox_message_id(row.id or 0, int(row.created_at.timestamp()))
+    msg["Message-ID"] = message_id_for(row.id or 0, int(row.created_at.timestamp()))
     for name, value in (row.headers or {}).items():
-        if name.lower() not in ("from", "to", "subject", "date", "message-id"):
-            msg[name] = str(value)
+        if not header_name_ok(name) or name.lower() in ("from", "to", "subject", "date", "message-id",
+                                                        "bcc", "cc", "sender", "return-path"):
+            continue
+        try:
+            msg[name] = header_value(value)
+        except (ValueError, TypeError, IndexError):  # a value the header class cannot parse: leave it out
+            continue
     msg.set_content(row.body)
     msg.add_alternative(f"<html><body>{markdown_to_html(row.body)}</body></html>", subtype="html")
     return msg
+
+
+def _address_header(to: str) -> str:
+    """One address only: a To that smuggles a second line or a list is cut to its first address."""
+    return header_value(to).split(",")[0].strip()
 
 
 def retry_delay(attempts: int) -> timedelta:
@@ -104,7 +117,7 @@ def deliver(outbox_id: int) -> str:
             write_eml(outbox_id, msg)
     except WebhookRefused as exc:
         return _record(outbox_id, error=str(exc), permanent=True)
-    except (OSError, smtplib.SMTPException) as exc:
+    except (OSError, smtplib.SMTPException, http.client.HTTPException) as exc:
         permanent = isinstance(exc, smtplib.SMTPRecipientsRefused | smtplib.SMTPSenderRefused)
         return _record(outbox_id, error=f"{type(exc).__name__}: {exc}", permanent=permanent)
     return _record(outbox_id)
@@ -138,15 +151,51 @@ class WebhookRefused(Exception):
 
 
 def post_webhook(url: str, payload: dict[str, object]) -> None:
-    req = urllib.request.Request(url, data=json.dumps(payload).encode(), method="POST",
-                                 headers={"Content-Type": "application/json", "User-Agent": "pbem"})
+    """POST to a seat's chat webhook: the host is resolved and checked here, at connect time, and
+    the connection goes to the checked address (webhooks.resolve); no redirect is followed, the
+    answer is read up to a cap, and every step has a timeout."""
     try:
-        with urllib.request.urlopen(req, timeout=15) as resp:  # noqa: S310 - the player's own URL
-            resp.read(1024)
-    except urllib.error.HTTPError as exc:
-        if 400 <= exc.code < 500 and exc.code != 429:
-            raise WebhookRefused(f"webhook answered {exc.code}") from None
-        raise
+        target = webhooks.resolve(url)
+    except webhooks.WebhookUrlError as exc:
+        raise WebhookRefused(f"webhook refused: {exc}") from None
+    conn = _pinned_connection(target)
+    try:
+        conn.request("POST", target.path, body=json.dumps(payload).encode(), headers={
+            "Content-Type": "application/json", "User-Agent": "pbem", "Host": _host_header(target)})
+        resp = conn.getresponse()
+        resp.read(webhooks.MAX_RESPONSE_BYTES)
+    finally:
+        conn.close()
+    if 300 <= resp.status < 400:
+        raise WebhookRefused(f"webhook answered {resp.status} (a redirect); redirects are not followed: "
+                             "give the final URL")
+    if 400 <= resp.status < 500 and resp.status != 429:
+        raise WebhookRefused(f"webhook answered {resp.status}")
+    if resp.status >= 400:
+        raise OSError(f"webhook answered {resp.status}")
+
+
+def _host_header(target: webhooks.Target) -> str:
+    default = 443 if target.scheme == "https" else 80
+    host = f"[{target.host}]" if ":" in target.host else target.host
+    return host if target.port == default else f"{host}:{target.port}"
+
+
+def _pinned_connection(target: webhooks.Target) -> http.client.HTTPConnection:
+    """A connection to `target.address` (already checked), with TLS verified for `target.host`."""
+    timeout = webhooks.TIMEOUT_SECONDS
+
+    class Pinned(http.client.HTTPConnection):
+        def connect(self) -> None:
+            self.sock = socket.create_connection((target.address, target.port), timeout)
+
+    class PinnedTLS(http.client.HTTPSConnection):
+        def connect(self) -> None:
+            sock = socket.create_connection((target.address, target.port), timeout)
+            self.sock = ssl.create_default_context().wrap_socket(sock, server_hostname=target.host)
+
+    cls = PinnedTLS if target.scheme == "https" else Pinned
+    return cls(target.host, target.port, timeout=timeout)
 
 
 def mail_dir() -> Path:

@@ -26,6 +26,10 @@ def main(argv: list[str]) -> int:
         from .benchpace import main as pace_main
 
         return pace_main(argv[1:])
+    if argv[:1] == ["hostile"]:
+        from .benchhostile import main as hostile_main
+
+        return hostile_main(argv[1:])
     if argv[:1] == ["web"]:
         from .benchweb import main as web_main
 

@@ -31,6 +31,18 @@ def _wait_until_up(url: str, timeout: float = 30.0) -> bool:
     return False
 
 
+def _loopback(host: str) -> bool:
+    import ipaddress
+
+    host = host.strip().strip("[]").lower()
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="pbem run", description=__doc__)
     parser.add_argument("--host", default=os.environ.get("PBEM_HOST", "127.0.0.1"))
@@ -39,8 +51,12 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--smtp-host", default=os.environ.get("PBEM_SMTP_HOST", "127.0.0.1"))
     parser.add_argument("--smtp-port", type=int, default=int(os.environ.get("PBEM_SMTP_PORT", "2525")))
     args = parser.parse_args(argv)
-    if not os.environ.get("SMTP_HOST"):
-        os.environ.setdefault("PBEM_DEV_MAIL", "1")  # embedded default: show the mail at /dev/mail
+    # development mode: without an SMTP host, mail goes to var/mail/ and, when bound to loopback
+    # only, /dev/mail shows it (every player's mail with its secret reply address)
+    os.environ["PBEM_BIND_HOST"] = args.host
+    dev_mail = not os.environ.get("SMTP_HOST") and _loopback(args.host)
+    if dev_mail:
+        os.environ.setdefault("PBEM_DEV_MAIL", "1")
 
     Path("var").mkdir(exist_ok=True)
     base_url = f"http://{args.host}:{args.port}"
@@ -87,7 +103,8 @@ def main(argv: list[str]) -> int:
     signal.signal(signal.SIGTERM, stop)
     if _wait_until_up(base_url + "/"):
         print(f"pbem is ready at {base_url}/  (database: {app.config.get('DATABASE_URL', 'default')}; "
-              f"mail goes to var/mail/, listed at {base_url}/dev/mail"
+              + ("mail goes to var/mail/" + (f", listed at {base_url}/dev/mail" if dev_mail else "")
+                 if not os.environ.get("SMTP_HOST") else "mail goes out by SMTP")
               + (f"; SMTP for inbound mail on {args.smtp_host}:{args.smtp_port}" if smtp else "") + ")", flush=True)
     try:
         while thread.is_alive():

@@ -25,10 +25,20 @@ def main(argv: list[str]) -> int:
             print(f"{path}: FAILED: {exc}", file=sys.stderr)
             failed += 1
             continue
+        except (AttributeError, IndexError, KeyError, TypeError) as exc:  # a malformed document
+            print(f"{path}: FAILED: not a well-formed pbem record ({type(exc).__name__}: {exc}); "
+                  "export it again from the game's page", file=sys.stderr)
+            failed += 1
+            continue
         if report.replayed:
             state = "finished" if report.finished else "still running"
             print(f"{path}: OK: {report.game}, {report.entries} entries replayed, every hash matches, "
                   f"seed matches its commitment, game {state}")
+        elif report.withheld:
+            print(f"{path}: OK (redacted export of a running game): {report.game}, {report.entries} entries "
+                  f"linked; {report.withheld} sealed entries show only their seats and receipt hashes. The "
+                  "complete record and the seed are published when the game ends; verify that export "
+                  "for a full replay")
         else:
             print(f"{path}: OK (chain only): {report.game}, {report.entries} entries linked; the seed is "
                   "revealed when the game ends, then a full replay is possible")

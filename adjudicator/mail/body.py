@@ -82,7 +82,24 @@ def parse_body(text: str) -> list[Command]:
         else:
             commands.append(Command(head.lower(), args=args, line=code))
     flush()
-    return commands
+    return _once(commands)
+
+
+READ_ONLY = ("help", "status", "history", "list")
+
+
+def _once(commands: list[Command]) -> list[Command]:
+    """Each read-only command once per mail (the first): 300 STATUS lines must not make a reply
+    of megabytes. Orders, press and the rest stay as written."""
+    seen: set[str] = set()
+    out: list[Command] = []
+    for cmd in commands:
+        if cmd.name in READ_ONLY:
+            if cmd.name in seen:
+                continue
+            seen.add(cmd.name)
+        out.append(cmd)
+    return out
 
 
 def press_reply(text: str, sender: str) -> Command:

@@ -3,9 +3,10 @@
 A bounce is a DSN (`multipart/report; report-type=delivery-status`, RFC 3464), or any mail with
 a null sender (envelope or Return-Path `<>`) or from a MAILER-DAEMON/postmaster. It is matched to
 our outbox row by (1) the VERP envelope sender we sent with, `pbem-bounce+<id>-<sig>@<domain>`,
-to which the report is addressed, or (2) our Message-ID `<pbem-<id>-<time>@<domain>>` found in
-the returned headers, In-Reply-To or References. Pure: bytes in, values out; the service checks
-the signature and the row.
+to which the report is addressed, or (2) our Message-ID `<pbem-<id>-<time>-<tag>@<domain>>` found
+in the returned headers, In-Reply-To or References. Both carry an HMAC tag under the server key,
+so a forger who guesses a row number and its second cannot make a report count. Pure: bytes in,
+values out; the service checks the tags and the row.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from email.parser import HeaderParser
 from email.utils import getaddresses
 
 from . import config
+from .mime import check_shape
 
 MAX_REASON = 300
 
@@ -43,15 +45,18 @@ def parse_bounce_address(addr: str) -> tuple[int, str] | None:
     return int(m.group(1)), m.group(2)
 
 
-def outbox_message_id(outbox_id: int, created_ts: int) -> str:
-    return f"<pbem-{outbox_id}-{created_ts}@{config.domain()}>"
+def outbox_message_id(outbox_id: int, created_ts: int, tag: str) -> str:
+    """Our Message-ID of one outbox row; `tag` is the service's HMAC of (id, time)."""
+    return f"<pbem-{outbox_id}-{created_ts}-{tag}@{config.domain()}>"
 
 
-def parse_outbox_message_id(mid: str) -> tuple[int, int] | None:
-    m = re.fullmatch(r"<pbem-(\d{1,12})-(\d{1,12})@([^<>\s]+)>", mid.strip().lower())
-    if m is None or m.group(3) != config.domain().lower():
+def parse_outbox_message_id(mid: str) -> tuple[int, int, str] | None:
+    """(outbox id, creation time, tag) of one of our Message-IDs; None for anything else, including
+    the untagged ids of older releases (they were guessable, so they never count)."""
+    m = re.fullmatch(r"<pbem-(\d{1,12})-(\d{1,12})-([a-z0-9]{16,64})@([^<>\s]+)>", mid.strip().lower())
+    if m is None or m.group(4) != config.domain().lower():
         return None
-    return int(m.group(1)), int(m.group(2))
+    return int(m.group(1)), int(m.group(2)), m.group(3)
 
 
 def _h(msg: Message, name: str) -> str:
@@ -97,10 +102,24 @@ def _returned_headers(part: Message) -> Message | None:
     return HeaderParser().parsestr(text, headersonly=True)
 
 
+def _parts(msg: Message, limit: int = 50) -> list[Message]:
+    """Every part (containers too), breadth first, without recursion, at most `limit`."""
+    out: list[Message] = []
+    queue = [msg]
+    while queue and len(out) < limit:
+        part = queue.pop(0)
+        out.append(part)
+        payload = part.get_payload() if part.is_multipart() else None
+        if isinstance(payload, list):
+            queue.extend(p for p in payload[:limit] if isinstance(p, Message))
+    return out
+
+
 def read_bounce(raw: bytes, envelope_to: list[str]) -> Bounce:
     """What a bounce says; never raises (a report we cannot read still names what it can)."""
     out = Bounce()
     try:
+        check_shape(raw)  # a report is parsed whole: never a hostile tree
         msg = message_from_bytes(raw, policy=policy.default)
     except Exception:
         return out
@@ -111,7 +130,7 @@ def read_bounce(raw: bytes, envelope_to: list[str]) -> Bounce:
             out.verp.append(parsed)
     out.message_ids += _ids(_h(msg, "In-Reply-To") + " " + _h(msg, "References"))
     try:
-        for part in list(msg.walk())[:50]:
+        for part in _parts(msg):
             ctype = part.get_content_type()
             if ctype in ("message/delivery-status", "message/global-delivery-status"):
                 for block in _status_fields(part):

@@ -9,8 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from . import config
+from .headers import one_line
 
 MAX_CHOICES = 40
+MAX_REPLY_CHARS = 200 * 1024
 
 
 def thread_root(game_id: str) -> str:
@@ -29,8 +31,9 @@ def headers(game_id: str | None, seat: str = "", reply_to: str = "", in_reply_to
     if seat:
         h["X-PBEM-Seat"] = seat
     if reply_to:
-        h["Reply-To"] = reply_to
-    if in_reply_to:
+        h["Reply-To"] = one_line(reply_to)
+    in_reply_to = one_line(in_reply_to)  # quoted from an inbound mail: never trusted to be one line
+    if in_reply_to and " " not in in_reply_to:
         h["In-Reply-To"] = in_reply_to
         refs.append(in_reply_to)
     if refs:
@@ -95,7 +98,12 @@ def reply_body(title: str, game_id: str, seat: str, sections: list[str], status:
         lines += [notice, ""]
     lines += sections
     lines += status
-    return "\n".join(lines).rstrip() + "\n"
+    body = "\n".join(lines).rstrip() + "\n"
+    if len(body) > MAX_REPLY_CHARS:  # a last brake; the body language already sends each STATUS once
+        body = body[:MAX_REPLY_CHARS].rsplit("\n", 1)[0] + (
+            f"\n\n*(This reply was cut at {MAX_REPLY_CHARS // 1024} KB. Send fewer commands per mail, "
+            "or see the game's page.)*\n")
+    return body
 
 
 def chat_payload(subject: str, body: str) -> dict[str, Any]:

@@ -1,8 +1,10 @@
 """Raw bytes -> a ParsedMail: headers, loop signals and the body as plain text.
 
 Caps come first: the header block and the whole message are measured on the raw bytes before the
-`email` package sees them. Any charset, quoted-printable and base64 are decoded; an HTML-only mail
-is converted to text (html2text; quoted blocks become `>` lines, which the body language skips).
+`email` package sees them, and so is the MIME shape (mime.check_shape: nesting and part counts),
+so a hostile tree never reaches the recursive parser. Any charset, quoted-printable and base64 are
+decoded; an HTML-only mail is converted to text (mime.html_to_text: html2text, with quoted blocks
+as `>` lines, only for a seat's small, shallow HTML; a linear tag stripper otherwise).
 """
 
 from __future__ import annotations
@@ -15,8 +17,10 @@ from email.message import EmailMessage, Message
 from email.parser import BytesHeaderParser
 
 from . import config
+from .mime import MAX_PARTS, MimeTooComplex, check_shape, walk
+from .mime import html_to_text as _html_to_text
 
-MAX_PARTS = 50
+__all__ = ["MAX_PARTS", "ParsedMail", "TooBig", "parse"]
 
 
 class TooBig(Exception):
@@ -32,6 +36,7 @@ class ParsedMail:
     references: list[str] = field(default_factory=list)
     auto_reason: str = ""  # why this must never be answered (auto-reply, bounce, list, our own)
     text: str = ""
+    problem: str = ""  # why the body was not read (a refused MIME structure), for the reply
 
 
 def header_block(raw: bytes) -> bytes:
@@ -104,22 +109,16 @@ def _decode(part: Message) -> str:
         return payload.decode("latin-1")
 
 
-def html_to_text(html: str) -> str:
-    import html2text
-
-    h = html2text.HTML2Text()
-    h.ignore_images = h.ignore_links = h.ignore_emphasis = True
-    h.body_width = 0  # never wrap an order line
-    return h.handle(html)
+def html_to_text(html: str, trusted: bool = False) -> str:
+    return _html_to_text(html, trusted)
 
 
-def body_text(msg: Message) -> str:
-    """The first text/plain part; else the first text/html part, as text."""
+def body_text(msg: Message, trusted: bool = False) -> str:
+    """The first text/plain part; else the first text/html part, as text. `trusted`: the mail is
+    addressed with a seat's token, so a small HTML body may get the careful conversion."""
     plain = html = None
-    for count, part in enumerate(msg.walk()):
-        if count > MAX_PARTS:
-            break
-        if part.is_multipart() or (part.get_content_disposition() or "") == "attachment":
+    for part in walk(msg):
+        if (part.get_content_disposition() or "") == "attachment":
             continue
         ctype = part.get_content_type()
         if ctype == "text/plain" and plain is None:
@@ -128,20 +127,28 @@ def body_text(msg: Message) -> str:
             html = _decode(part)
     if plain is not None and plain.strip():
         return plain
-    return html_to_text(html) if html else (plain or "")
+    return html_to_text(html, trusted) if html else (plain or "")
 
 
-def parse(raw: bytes, envelope_from: str | None = None) -> ParsedMail:
-    """TooBig if over a cap; otherwise never raises on malformed input."""
+def parse(raw: bytes, envelope_from: str | None = None, trusted: bool = False) -> ParsedMail:
+    """TooBig if over a cap; otherwise never raises on malformed input. A MIME structure that is
+    too deep or has too many parts is not built: its headers are read, its body is empty and
+    `problem` says why. `trusted`: addressed with a seat's reply token (see body_text)."""
     header_block(raw)
-    msg: EmailMessage = message_from_bytes(raw, policy=policy.default)  # type: ignore[assignment]
+    problem = ""
+    try:
+        check_shape(raw)
+        msg: EmailMessage = message_from_bytes(raw, policy=policy.default)  # type: ignore[assignment]
+    except (MimeTooComplex, RecursionError) as exc:
+        problem = str(exc) if isinstance(exc, MimeTooComplex) else "your mail's MIME structure is too deep"
+        msg = message_from_bytes(header_block(raw) + b"\r\n\r\n", policy=policy.default)  # type: ignore[assignment]
     recipients = [v for n in ("To", "Cc", "Delivered-To", "X-Original-To") for v in _all(msg, n)]
     refs = re.findall(r"<[^<>\s]{1,900}>", _h(msg, "In-Reply-To") + " " + _h(msg, "References"))
     try:
-        text = body_text(msg)
+        text = "" if problem else body_text(msg, trusted)
     except Exception:  # the email package has many corners; a bad body is just an empty one
         text = ""
-    return ParsedMail(
+    return ParsedMail(problem=problem,
         message_id=message_id_of(msg, raw), from_addr=_h(msg, "From"), recipients=recipients,
         subject=_h(msg, "Subject"), references=refs[:20], auto_reason=auto_reason(msg, envelope_from),
         text=text.replace("\r\n", "\n")[: config.max_message_bytes()],

@@ -11,6 +11,12 @@ entry's hash (GENESIS for the first). Kinds:
 - ``note``: moderator actions and other events that do not change the game state
   (``{"action": ..., ...}``); its state_hash repeats the previous one.
 
+While a game runs, its public export is *redacted* (`redact_entries`): an orders entry that holds a
+sealed group (it has salts) or a default the server chose (it has defaulted seats) carries
+``{"withheld": "sealed", "seats", "commitments": {seat: receipt hash}, "defaulted"}`` instead of
+its data, and the document lists those indices under ``"withheld"``. Its ``hash`` and ``prev``
+still link the chain; the complete record (what `pbem verify` replays) is published at the end.
+
 `state_hash` is the hash of the full state, secrets included. It cannot be brute-forced to learn
 a secret because every state carries the 256-bit PRNG state in its secret part.
 """
@@ -119,9 +125,47 @@ class RecordBuilder:
         return export_document(self.game, self.entries, self.server_seed if reveal else None)
 
 
-def export_document(game: GameModule, entries: list[dict[str, Any]], server_seed: str | None) -> dict[str, Any]:
+WITHHELD = "sealed"
+
+
+def must_withhold(entry: dict[str, Any]) -> bool:
+    """Does this entry hold content the rules may still hide? A sealed group's orders (salted) and
+    defaults the server chose (which may follow from a hand) do; an open order played in public
+    does not."""
+    data = entry.get("data") or {}
+    return entry.get("kind") == "orders" and bool(data.get("salts") or data.get("defaulted"))
+
+
+def redact_entries(entries: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[int]]:
+    """The entries of a running game's public export, and the indices whose data was withheld.
+    A withheld entry keeps its hashes and shows who took part and each seat's receipt hash."""
+    out: list[dict[str, Any]] = []
+    withheld: list[int] = []
+    for entry in entries:
+        if not must_withhold(entry):
+            out.append(entry)
+            continue
+        data = entry["data"]
+        salts = data.get("salts") or {}
+        orders = data.get("orders") or {}
+        out.append({**entry, "data": {
+            "withheld": WITHHELD,
+            "seats": sorted(orders),
+            "commitments": {seat: commitment(orders[seat], salt) for seat, salt in sorted(salts.items())
+                            if seat in orders},
+            "defaulted": sorted(data.get("defaulted") or []),
+        }})
+        withheld.append(entry["index"])
+    return out, withheld
+
+
+def export_document(
+    game: GameModule, entries: list[dict[str, Any]], server_seed: str | None, withheld: list[int] | None = None
+) -> dict[str, Any]:
+    """The export document. `withheld` (the indices `redact_entries` withheld) marks a redacted
+    export of a running game; it is absent from a complete record."""
     setup = entries[0]["data"]
-    return {
+    doc: dict[str, Any] = {
         "format": RECORD_FORMAT,
         "game": game.info.id,
         "rules_version": setup["rules_version"],
@@ -129,3 +173,6 @@ def export_document(game: GameModule, entries: list[dict[str, Any]], server_seed
         "server_seed": server_seed,
         "entries": entries,
     }
+    if withheld:
+        doc["withheld"] = list(withheld)
+    return doc

@@ -18,10 +18,13 @@ from adjudicator.engine import (
     sha256_hex,
 )
 
-from .chain import GENESIS, RECORD_FORMAT, commitment, derive_seed, entry_hash, seed_commitment
+from .chain import GENESIS, RECORD_FORMAT, WITHHELD, commitment, derive_seed, entry_hash, seed_commitment
 
 ENTRY_KEYS = {"index", "kind", "data", "prev", "state_hash", "hash"}
 DOCUMENT_KEYS = {"format", "game", "rules_version", "seed_commitment", "server_seed", "entries"}
+WITHHELD_KEYS = {"withheld", "seats", "commitments", "defaulted"}
+REDACTED_HINT = ("this is the redacted export of a running game: sealed orders are withheld until the "
+                 "game ends; download the export again after the end for a full replay")
 
 
 class VerifyError(Exception):
@@ -40,9 +43,12 @@ class VerifyReport:
     replayed: bool  # False while the seed is still secret: only the chain could be checked
     finished: bool
     final_state_hash: str
+    withheld: int = 0  # entries whose data a running game's export withholds (their hashes still link)
 
 
-def check_chain(entries: list[dict[str, Any]]) -> None:
+def check_chain(entries: list[dict[str, Any]], withheld: frozenset[int] = frozenset()) -> None:
+    """Every entry links to the previous one; an entry's hash must match its data unless the
+    export withheld that data (then only its shape is checked)."""
     prev = GENESIS
     for position, entry in enumerate(entries):
         if not isinstance(entry, dict):
@@ -53,13 +59,20 @@ def check_chain(entries: list[dict[str, Any]]) -> None:
             raise VerifyError(f"has index {entry['index']!r}, expected {position}", position)
         if entry["prev"] != prev:
             raise VerifyError("does not link to the previous entry's hash", position)
-        if entry_hash(entry) != entry["hash"]:
+        if position in withheld:
+            data = entry["data"]
+            if (entry["kind"] != "orders" or not isinstance(data, dict) or set(data) != WITHHELD_KEYS
+                    or data["withheld"] != WITHHELD):
+                raise VerifyError("is listed as withheld but is not a withheld orders entry", position)
+        elif entry_hash(entry) != entry["hash"]:
             raise VerifyError("its hash does not match its contents", position)
         prev = entry["hash"]
 
 
 def replay_record(doc: dict[str, Any]) -> Iterator[tuple[dict[str, Any], State]]:
     """Yield (entry, state after it) for every entry, checking each state hash as it goes."""
+    if doc.get("withheld"):
+        raise VerifyError(f"cannot be replayed: {REDACTED_HINT}")
     entries = doc["entries"]
     setup = entries[0]
     if setup["kind"] != "setup":
@@ -114,8 +127,10 @@ def replay_record(doc: dict[str, Any]) -> Iterator[tuple[dict[str, Any], State]]
 
 
 def sealed_receipts(entry: dict[str, Any]) -> dict[str, str]:
-    """The receipt hash of each sealed order in an orders entry."""
+    """The receipt hash of each sealed order in an orders entry (a withheld entry shows them)."""
     body = entry["data"]
+    if isinstance(body, dict) and body.get("withheld") == WITHHELD:
+        return dict(body.get("commitments") or {})
     return {seat: commitment(body["orders"][seat], salt) for seat, salt in (body.get("salts") or {}).items()}
 
 
@@ -127,23 +142,32 @@ def verify_record(doc: Any, receipts: dict[int, dict[str, str]] | None = None) -
     """
     if not isinstance(doc, dict) or doc.get("format") != RECORD_FORMAT:
         raise VerifyError(f"is not a {RECORD_FORMAT} document")
-    if set(doc) != DOCUMENT_KEYS:
+    if set(doc) - {"withheld"} != DOCUMENT_KEYS:
         raise VerifyError(f"must have exactly the keys {', '.join(sorted(DOCUMENT_KEYS))}")
     entries = doc.get("entries")
     if not isinstance(entries, list) or not entries:
         raise VerifyError("has no entries")
-    check_chain(entries)
+    withheld = doc.get("withheld", [])
+    if "withheld" in doc:
+        if (not isinstance(withheld, list) or not withheld
+                or not all(isinstance(i, int) and 0 < i < len(entries) for i in withheld)):
+            raise VerifyError("its list of withheld entries is malformed")
+        if doc.get("server_seed") is not None:
+            raise VerifyError(f"reveals the seed but withholds entries; {REDACTED_HINT}")
+    check_chain(entries, frozenset(withheld))
     setup = entries[0]["data"]
     for key in ("game", "rules_version", "seed_commitment"):
         if doc.get(key) != setup.get(key):
             raise VerifyError(f"its header's {key} disagrees with its setup entry")
     for index, expected in (receipts or {}).items():
+        if not 0 <= index < len(entries) or entries[index]["kind"] != "orders":
+            raise VerifyError("has no orders entry for this receipt", index)
         got = sealed_receipts(entries[index])
         for seat, value in expected.items():
             if got.get(seat) != value:
                 raise VerifyError(f"the receipt of {seat} does not match the published order", index)
     if doc.get("server_seed") is None:
-        return VerifyReport(setup["game"], len(entries), False, False, entries[-1]["state_hash"])
+        return VerifyReport(setup["game"], len(entries), False, False, entries[-1]["state_hash"], len(withheld))
     state: State = {}
     for _entry, replayed in replay_record(doc):
         state = replayed

@@ -23,6 +23,7 @@ from .reading import (
     admin_page,
     check_invite,
     export_record,
+    full_record,
     list_games,
     mail_log,
     public_feed,
@@ -54,7 +55,7 @@ from .types import (
 __all__ = [
     "BadOrder", "admin_page", "check_invite", "Conflict", "CreatedGame", "GameFeed", "LogEntry", "public_feed", "DeadlinePolicy", "Forbidden", "GameSummary", "JoinedSeat",
     "LogLine", "NotFound", "NotYourTurn", "PublicPage", "Receipt", "SeatInfo", "SeatPage", "ServiceError",
-    "StaleOrder", "Submission", "Task", "create_game", "export_record", "extend_deadline",
+    "StaleOrder", "Submission", "Task", "create_game", "export_record", "extend_deadline", "full_record",
     "force_defaults", "format_deadline", "join_game", "list_games", "order_lines", "pause",
     "public_game", "replace_seat", "resume", "reveal", "seat_state", "start_game", "submit",
     "submit_order", "sweep_deadlines", "utcnow",

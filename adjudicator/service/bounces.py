@@ -1,5 +1,7 @@
 """Bounces of our own mail: each outbox row is sent with its own signed envelope sender (VERP),
-so a delivery report names the row; a report that lost the envelope is matched by our Message-ID.
+so a delivery report names the row; a report that lost the envelope is matched by our Message-ID,
+which carries a tag signed the same way. A report counts only if a tag verifies: row numbers and
+send times are guessable, the server key is not.
 
 A matched failure marks the row `bounced` with the reason (moderator page, and the seat's own
 page). A bounce is never answered: that is how mail loops start.
@@ -13,7 +15,7 @@ import hmac
 
 from sqlmodel import Session
 
-from adjudicator.mail.bounce import bounce_address, parse_outbox_message_id, read_bounce
+from adjudicator.mail.bounce import bounce_address, outbox_message_id, parse_outbox_message_id, read_bounce
 from adjudicator.store import OutboxMessage
 
 from .clock import as_utc
@@ -22,10 +24,15 @@ from .serverkey import server_key
 NOT_FAILURES = ("delayed", "delivered", "relayed", "expanded")
 
 
+def _tag(text: str) -> str:
+    # 80 bits of HMAC-SHA256 under the server key, in lower-case base32 (safe in addresses and ids)
+    digest = hmac.new(server_key().encode(), text.encode(), hashlib.sha256).digest()
+    return base64.b32encode(digest).decode().lower()[:16]
+
+
 def _signature(outbox_id: int) -> str:
     # signed so that a forged report cannot mark arbitrary rows as bounced
-    digest = hmac.new(server_key().encode(), f"bounce|{outbox_id}".encode(), hashlib.sha256).digest()
-    return base64.b32encode(digest).decode().lower()[:16]
+    return _tag(f"bounce|{outbox_id}")
 
 
 def envelope_sender(outbox_id: int) -> str:
@@ -33,14 +40,22 @@ def envelope_sender(outbox_id: int) -> str:
     return bounce_address(outbox_id, _signature(outbox_id))
 
 
+def message_id_for(outbox_id: int, created_ts: int) -> str:
+    """The Message-ID of one outbox row: stable (a repeated delivery is the same message) and
+    tagged, so only a report quoting a Message-ID we really sent can name the row."""
+    return outbox_message_id(outbox_id, created_ts, _tag(f"mid|{outbox_id}|{created_ts}"))
+
+
 def _row_by_message_id(s: Session, mid: str) -> OutboxMessage | None:
     parsed = parse_outbox_message_id(mid)
     if parsed is None:
         return None
-    row = s.get(OutboxMessage, parsed[0])
+    outbox_id, created_ts, tag = parsed
+    if not hmac.compare_digest(tag, _tag(f"mid|{outbox_id}|{created_ts}")):
+        return None
+    row = s.get(OutboxMessage, outbox_id)
     created = as_utc(row.created_at) if row is not None else None
-    # the creation time in the id must match too: ids alone are small, guessable numbers
-    return row if created is not None and int(created.timestamp()) == parsed[1] else None
+    return row if created is not None and int(created.timestamp()) == created_ts else None
 
 
 def find_bounced(s: Session, raw: bytes, envelope_to: list[str]) -> tuple[OutboxMessage | None, str, str]:

@@ -31,6 +31,7 @@ from . import notify
 from .bounces import record_bounce
 from .clock import utcnow
 from .core import find_game, module_of, seat_row
+from .intake import addressed_to_seat, also_addressed, help_over_limit, note_duplicate, structure_error
 from .mailauth import NOT_VALID, Speaker, identify, registered_seats
 from .mailcommands import run, status_footer
 from .pace import seat_spoke
@@ -58,7 +59,7 @@ def receive(s: Session, raw: bytes, source: str, envelope_from: str | None = Non
         if known[1] == "new":  # stored before, never processed (e.g. a retry after a 4xx): process it
             log.info("Message-ID %s received again before it was processed: handing it on", mid)
             return [("ingest", known[0])]
-        log.info("duplicate Message-ID %s ignored", mid)
+        note_duplicate(s, mid, raw)
         return []
     row = InboxMessage(message_id=mid, raw=raw, source=source, envelope_from=(envelope_from or "")[:998],
                        envelope_to=[t[:320] for t in (envelope_to or [])][:20], peer=peer[:64],
@@ -126,13 +127,13 @@ def _handle(s: Session, row: InboxMessage, now: datetime) -> tuple[list[Task], s
     if row.auth.get("oversized"):
         return _oversized(s, row, raw, envelope_from, now)
     try:
-        mail = parse(raw, envelope_from)
+        mail = parse(raw, envelope_from, trusted=addressed_to_seat(s, raw, list(row.envelope_to or [])))
     except TooBig as exc:
         return [], "dropped", f"too big: {exc}"
     row.from_addr, row.subject = mail.from_addr, mail.subject
     if mail.auto_reason:
         return [], "dropped", f"not answered ({mail.auto_reason}): no mail loops"
-    commands = parse_body(mail.text)
+    commands = structure_error(mail) if mail.problem else parse_body(mail.text)
     signon = next((c.args for c in commands if c.name == "signon"), None)
     who = identify(s, mail.recipients + list(row.envelope_to or []), signon, mail.from_addr)
     if who is None:
@@ -148,9 +149,9 @@ def _handle(s: Session, row: InboxMessage, now: datetime) -> tuple[list[Task], s
     seat = seat_row(s, g, who.seat)
     if who.via != "press" or result.summary:
         seat_spoke(s, g, seat, now)  # any mail from the seat ends its civil disorder
-    notice = ""
+    notice = also_addressed(s, mail.recipients + list(row.envelope_to or []), who)
     if not who.from_registered:
-        notice = (f"**Notice:** this mail came from {addresses.plain(mail.from_addr) or 'an unknown sender'}, "
+        notice = (notice + "\n\n" if notice else "") + (f"**Notice:** this mail came from {addresses.plain(mail.from_addr) or 'an unknown sender'}, "
                   f"not from the address registered for your seat. It was accepted because it carried your "
                   f"seat's {'private reply address' if who.via == 'token' else 'SIGNON password'}. If it was "
                   "not you, tell the moderator at once.")
@@ -199,8 +200,8 @@ def _unidentified(s: Session, row: InboxMessage, from_addr: str, message_id: str
     sender = addresses.plain(from_addr)
     if not sender or not registered_seats(s, sender):
         return [], "dropped", "sender not identified (no valid reply address or SIGNON) and not registered"
-    if _over_limit(s, sender, now):
-        return [], "dropped", f"reply limit reached for {sender}"
+    if _over_limit(s, sender, now) or help_over_limit(s, sender, now):
+        return [], "dropped", f"help limit reached for {sender}"
     body = "\n".join(["# Your mail was not applied", "", NOT_VALID, "", notify.compose.help_text()])
     return _plain_reply(s, sender, _re(subject, "your mail to pbem"), body, message_id), "done", "help: not identified"
 

@@ -9,6 +9,7 @@ from typing import Any
 from sqlmodel import Session, select
 
 from adjudicator.engine import IllegalOrder, get_game
+from adjudicator.mail.headers import one_line
 from adjudicator.record import derive_seed, seed_commitment, setup_data
 from adjudicator.store import Game, Person, Seat
 
@@ -65,7 +66,7 @@ def create_game(
     server_seed = secrets.token_hex(32)
     admin_token = new_token()
     g = Game(
-        public_id=public_id, game_type=game, options=resolved, title=title or info.title,
+        public_id=public_id, game_type=game, options=resolved, title=one_line(title, 200) or info.title,
         seat_count=seats, server_seed=server_seed, seed_commitment=seed_commitment(server_seed),
         admin_token_hash=hash_token(admin_token), step_seconds=policy.step,
         follow_up_seconds=policy.follow_up, disorder_after=policy.disorder_after,
@@ -116,8 +117,8 @@ def join_game(
     seat_token = new_token()
     row.seat_token_hash = hash_token(seat_token)
     row.invite_token_hash = None  # single use
-    row.display_name = (name or seat).strip()[:100]
-    row.email = email.strip()
+    row.display_name = one_line(name, 100) or seat  # names and titles reach mail headers: one line
+    row.email = one_line(email)
     row.person_id = _person(s, row.email, row.display_name)
     if g.status == "pending":
         row.entropy = entropy[:MAX_ENTROPY]

@@ -12,6 +12,7 @@ from .core import append_note, auth_seat, find_game, locked_game
 from .errors import Conflict, ServiceError
 from .tokens import MailKey
 from .types import Task
+from .webhooks import WebhookUrlError, check_url
 
 MAIL_MODES = ("each", "digest", "off")
 
@@ -28,9 +29,10 @@ def update_settings(s: Session, game_id: str, seat: str, seat_token: str | MailK
     row = auth_seat(s, locked_game(s, game_id), seat, seat_token)
     if mail_mode not in MAIL_MODES:
         raise ServiceError(f"delivery must be one of {', '.join(MAIL_MODES)}")
-    hook = chat_webhook.strip()
-    if hook and (not hook.startswith(("https://", "http://")) or len(hook) > 500 or any(c.isspace() for c in hook)):
-        raise ServiceError("the chat webhook must be an http(s) URL of at most 500 characters")
+    try:
+        hook = check_url(chat_webhook)  # https, a public address: never the server's own network
+    except WebhookUrlError as exc:
+        raise ServiceError(str(exc)) from None
     if timezone.strip():
         check_timezone(timezone.strip())
     row.mail_mode, row.chat_webhook, row.timezone = mail_mode, hook, timezone.strip()

@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from sqlmodel import Session, func, select
 
 from adjudicator.engine import GameModule
-from adjudicator.record.chain import export_document
+from adjudicator.record.chain import export_document, must_withhold, redact_entries
 from adjudicator.store import Game, RecordEntry, Seat
 
 from .clock import as_utc, format_deadline, utcnow
 from .core import (
+    append_note,
     auth_admin,
     auth_seat,
     current_prompts,
     find_game,
+    locked_game,
     module_of,
     sealed_groups,
     sealed_rows,
@@ -206,14 +209,37 @@ def delivery_problem(s: Session, g: Game, row: Seat) -> str:
             f"{reason} — check your address.")
 
 
-def export_record(s: Session, game_id: str) -> dict[str, Any]:
-    """The `pbem-record/1` document; the server seed is included once the game is finished."""
-    g = find_game(s, game_id)
+def _record_entries(s: Session, g: Game) -> list[dict[str, Any]]:
     if g.record_length == 0:
-        raise Conflict(f"game {game_id} has not started yet; there is no record to export")
+        raise Conflict(f"game {g.public_id} has not started yet; there is no record to export")
     rows = s.exec(select(RecordEntry).where(RecordEntry.game_id == g.id).order_by(RecordEntry.seq))
-    entries = [r.to_entry() for r in rows]
-    return export_document(module_of(g), entries, g.server_seed if g.status == "finished" else None)
+    return [r.to_entry() for r in rows]
+
+
+def export_record(s: Session, game_id: str) -> dict[str, Any]:
+    """The public `pbem-record/1` document. Once the game is finished: the complete record and the
+    server seed. While it runs: commitments, not contents (`redact_entries` withholds sealed
+    groups and server-chosen defaults, which may carry hidden values)."""
+    g = find_game(s, game_id)
+    entries = _record_entries(s, g)
+    if g.status == "finished":
+        return export_document(module_of(g), entries, g.server_seed)
+    redacted, withheld = redact_entries(entries)
+    return export_document(module_of(g), redacted, None, withheld)
+
+
+def full_record(s: Session, game_id: str, admin_token: str, now: datetime | None = None) -> dict[str, Any]:
+    """For the moderator: the complete record (sealed orders and salts included; the seed only
+    once the game is over). While the game runs this is audited: a `full_record_export` note
+    goes into the record, so every player sees in the log that the moderator read it."""
+    g = locked_game(s, game_id)
+    by = auth_admin(g, admin_token)
+    entries = _record_entries(s, g)
+    over = g.status == "finished"
+    if not over and any(must_withhold(e) for e in entries):
+        append_note(s, g, "full_record_export", now or utcnow(), **by)
+        entries = _record_entries(s, g)
+    return export_document(module_of(g), entries, g.server_seed if over else None)
 
 
 def check_invite(s: Session, game_id: str, seat: str, invite_token: str) -> dict[str, Any]:
@@ -245,7 +271,7 @@ def mail_log(s: Session, game_id: str, admin_token: str, limit: int = 100) -> di
     return {
         "inbound": [{"received": as_utc(m.received_at), "from": m.from_addr, "seat": m.seat, "status": m.status,
                      "outcome": m.outcome, "via": m.auth.get("via", ""), "dkim": m.auth.get("dkim", ""),
-                     "spf": m.auth.get("spf", "")} for m in inbound],
+                     "spf": m.auth.get("spf", ""), "reused": m.auth.get("reused", 0)} for m in inbound],
         "outbound": [{"to_seat": m.seat, "to": m.to if m.channel == "mail" else "chat webhook",
                       "subject": m.subject, "status": m.status, "attempts": m.attempts,
                       "error": m.last_error, "created": as_utc(m.created_at)} for m in outbound],

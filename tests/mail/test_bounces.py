@@ -7,7 +7,7 @@ import smtplib
 
 from adjudicator import store
 from adjudicator.mail.bounce import outbox_message_id
-from adjudicator.service.bounces import envelope_sender
+from adjudicator.service.bounces import envelope_sender, message_id_for
 from adjudicator.store import OutboxMessage
 from tests.mail.conftest import address, inbox, message, outbox, send
 from tests.support.play import PlayedGame
@@ -21,7 +21,7 @@ def _start_row(seat: str) -> OutboxMessage:
 def dsn(row: OutboxMessage, *, to: str = "pbem@pbem.test", action: str = "failed", mid: str | None = None,
         returned: str = "text/rfc822-headers") -> bytes:
     """A delivery status notification as Postfix writes it (RFC 3464)."""
-    original_mid = mid or outbox_message_id(row.id or 0, int(row.created_at.timestamp()))
+    original_mid = mid or message_id_for(row.id or 0, int(row.created_at.timestamp()))
     return "\r\n".join([
         "From: MAILER-DAEMON@mx.example.org (Mail Delivery System)", f"To: {to}",
         "Subject: Undelivered Mail Returned to Sender", f"Message-ID: <dsn-{row.id}-{action}-{returned}{mid}@mx.test>",
@@ -61,7 +61,7 @@ def test_forged_or_unrelated_reports_change_nothing(game: PlayedGame) -> None:
     row = _start_row("p1")
     forged = envelope_sender(row.id or 0).replace("+", "+9")  # another row's number, our signature
     send(dsn(row, to=forged, mid="<x@y>"), envelope_from="")
-    wrong_time = outbox_message_id(row.id or 0, int(row.created_at.timestamp()) + 1)
+    wrong_time = message_id_for(row.id or 0, int(row.created_at.timestamp()) + 1)
     send(dsn(row, mid=wrong_time), envelope_from="")
     send(dsn(row, action="delayed"), envelope_from="")  # a delay warning is not a failure
     assert status_of(row.id).status == "pending"
@@ -72,6 +72,25 @@ def test_forged_or_unrelated_reports_change_nothing(game: PlayedGame) -> None:
     # a plain mailer-daemon text bounce that names nothing of ours: a logged drop, no reply
     send(message("bid 1", to=address(game.game_id, "p1"), sender="MAILER-DAEMON@mx.example.org"))
     assert inbox()[-1].status == "dropped" and outbox(kind="reply") == []
+
+
+def test_a_bounce_quoting_a_guessed_message_id_is_ignored(game: PlayedGame) -> None:
+    """Row numbers and send times are guessable: the forger knows both, but not the tag."""
+    row = _start_row("p1")
+    created = int(row.created_at.timestamp())
+    old_style = f"<pbem-{row.id}-{created}@pbem.test>"  # what earlier releases sent
+    guessed = outbox_message_id(row.id or 0, created, "a" * 16)
+    for i, mid in enumerate([old_style, guessed]):
+        forged = dsn(row, mid=mid).replace(b"User unknown", f"ATTACKER TEXT {i}".encode())
+        send(forged, envelope_from="")
+        assert inbox()[-1].outcome.startswith("bounce not matched")
+    assert status_of(row.id).status == "pending"
+    assert "ATTACKER" not in game.page("p1").delivery_problem
+    # the genuine Message-ID (as our mailer sends it) marks the row
+    sent = mailer.build_message(status_of(row.id))["Message-ID"]
+    assert sent == message_id_for(row.id or 0, created) and sent not in (old_style, guessed)
+    send(dsn(row, mid=sent), envelope_from="")
+    assert status_of(row.id).status == "bounced"
 
 
 def test_smtp_delivery_uses_the_verp_envelope_sender(game: PlayedGame, monkeypatch) -> None:
@@ -97,7 +116,7 @@ def test_smtp_delivery_uses_the_verp_envelope_sender(game: PlayedGame, monkeypat
     monkeypatch.setattr(smtplib, "SMTP", FakeSMTP)
     row = _start_row("p1")
     assert mailer.deliver(row.id) == "sent"
-    assert sent == [(envelope_sender(row.id), outbox_message_id(row.id, int(row.created_at.timestamp())))]
+    assert sent == [(envelope_sender(row.id), message_id_for(row.id, int(row.created_at.timestamp())))]
 
 
 def test_bounces_show_to_the_moderator_and_to_the_seat_only(tmp_path, toy) -> None:

@@ -48,7 +48,10 @@ class _Hook(BaseHTTPRequestHandler):
         pass
 
 
-def test_digest_and_chat_webhook(toy, db) -> None:
+def test_digest_and_chat_webhook(toy, db, monkeypatch) -> None:
+    # the hook listens on loopback over http: allowed here only by the two operator settings
+    monkeypatch.setenv("PBEM_WEBHOOK_ALLOW_HTTP", "1")
+    monkeypatch.setenv("PBEM_WEBHOOK_ALLOW_PRIVATE", "1")
     server = HTTPServer(("127.0.0.1", 0), _Hook)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
@@ -93,16 +96,53 @@ def test_inbound_webhook_is_authenticated_and_csrf_exempt(tmp_path, toy) -> None
     store.configure(None)
 
 
+def test_inbound_webhook_takes_mails_up_to_the_documented_512_kib(tmp_path, toy) -> None:
+    app = _app(tmp_path, PBEM_MAIL_WEBHOOK_SECRET="s3cret")
+    client = app.test_client()
+    game = new_game(seats=2)
+    body = "bid 2\n" + "// padding padding padding\n" * 15_000  # about 420 KB, above the app's 256 KiB cap
+    raw = bytes(message(body, to=address(game.game_id, "p1")))
+    assert 256 * 1024 < len(raw) < 512 * 1024
+    resp = client.post("/mail/inbound?secret=s3cret", data=raw)
+    assert resp.status_code == 202 and resp.json == {"stored": True}
+    too_big = client.post("/mail/inbound?secret=s3cret", data=b"x" * (2 * 512 * 1024 + 65 * 1024))
+    assert too_big.status_code == 413
+    store.configure(None)
+
+
 def test_dev_mail_page_only_in_the_embedded_setup(tmp_path, toy) -> None:
-    app = _app(tmp_path, PBEM_DEV_MAIL=True)
+    app = _app(tmp_path, PBEM_DEV_MAIL=True, PBEM_BIND_HOST="127.0.0.1")
     enqueue(new_game(seats=2).tasks)
     page = app.test_client().get("/dev/mail")
     assert page.status_code == 200 and b"the game has started" in page.data
     name = page.data.split(b'/dev/mail/')[1].split(b'"')[0].decode()
     one = app.test_client().get(f"/dev/mail/{name}")
     assert one.status_code == 200 and b"Reply-To" in one.data
-    assert _app(tmp_path / "b").test_client().get("/dev/mail").status_code in (403, 404)
+    assert _app(tmp_path / "b").test_client().get("/dev/mail").status_code == 404
+    # from another machine, or through a proxy: absent
+    client = app.test_client()
+    assert client.get("/dev/mail", environ_base={"REMOTE_ADDR": "203.0.113.9"}).status_code == 404
+    assert client.get(f"/dev/mail/{name}", headers={"X-Forwarded-For": "203.0.113.9"}).status_code == 404
     store.configure(None)
+
+
+def test_dev_mail_page_absent_unless_development_mode_on_loopback(tmp_path, toy) -> None:
+    for n, config in enumerate([
+        {"PBEM_DEV_MAIL": True, "PBEM_BIND_HOST": "0.0.0.0"},  # development mode, public bind
+        {"PBEM_DEV_MAIL": True, "PBEM_BIND_HOST": ""},  # a WSGI server: bind unknown
+        {"PBEM_DEV_MAIL": False, "PBEM_BIND_HOST": "127.0.0.1"},  # production mode on loopback
+        {"DEBUG": True, "PBEM_BIND_HOST": "::1"},  # debug alone is not development mail mode
+    ]):
+        app = _app(tmp_path / str(n), **config)
+        enqueue(new_game(seats=2).tasks)
+        assert app.test_client().get("/dev/mail").status_code == 404, config
+        store.configure(None)
+    from adjudicator.cli.run import _loopback
+    from web.mail import is_loopback
+
+    for host, expected in [("127.0.0.1", True), ("localhost", True), ("[::1]", True), ("0.0.0.0", False),
+                           ("192.168.1.4", False), ("example.org", False)]:
+        assert is_loopback(host) is expected and _loopback(host) is expected
 
 
 def test_press_and_settings_page(tmp_path, toy) -> None:

@@ -37,8 +37,9 @@ def test_expiry_defaults_missing_sealed_orders_and_is_idempotent(db, toy) -> Non
     tasks = sweep(due + timedelta(seconds=1))
     assert tasks, "mails for the new turn"
     assert sweep(due + timedelta(seconds=1)) == [], "a second run finds nothing to do"
-    doc = tg.export()
-    assert len(doc["entries"]) == 2
+    assert tg.export()["withheld"] == [1], "a sealed group is withheld while the game runs"
+    doc = tg.full_export()
+    assert len(doc["entries"]) == 3, "setup, the group, the note of the moderator's read"
     data = doc["entries"][1]["data"]
     assert data["defaulted"] == ["p2", "p3"]
     assert data["orders"] == {"p1": {"bid": 2}, "p2": {"bid": 0}, "p3": {"bid": 0}}
@@ -49,7 +50,7 @@ def test_expiry_defaults_missing_sealed_orders_and_is_idempotent(db, toy) -> Non
     # p1 won and must choose: an open prompt is defaulted to keep
     new_due = tg.public().deadline
     sweep(new_due)
-    assert tg.export()["entries"][2]["data"] == {"orders": {"p1": {"choice": "keep"}}, "defaulted": ["p1"],
+    assert tg.full_export()["entries"][3]["data"] == {"orders": {"p1": {"choice": "keep"}}, "defaulted": ["p1"],
                                                  "salts": {}}
 
 

@@ -45,6 +45,8 @@ def test_full_game_and_verified_export(db, toy) -> None:
     assert pub.server_seed is not None
     doc = tg.export()
     assert doc["server_seed"] == pub.server_seed
+    assert "withheld" not in doc, "once the game is over the public export is complete"
+    assert doc["entries"][1]["data"]["orders"] == {"p1": {"bid": 3}, "p2": {"bid": 1}, "p3": {"bid": 1}}
     report = verify_record(doc, receipts=all_receipts)
     assert report.replayed and report.finished and report.entries == 1 + 3 * 2
     verify_bytes(export_bytes(doc))
@@ -82,7 +84,9 @@ def test_sealed_order_replaced_before_reveal(db, toy) -> None:
     assert pub.sealed_group == "round-1"
     sub = tg.submit("p2", "bid 2")  # completes the group: revealed at once
     assert tg.reveal("round-1") == [], "a reveal task for a revealed group is a no-op"
-    doc = tg.export()
+    assert "orders" not in tg.export()["entries"][1]["data"], "withheld while the game runs"
+    with store.transaction() as s:
+        doc = service.full_record(s, tg.game_id, tg.admin_token)
     orders = doc["entries"][1]["data"]["orders"]
     assert orders == {"p1": {"bid": 3}, "p2": {"bid": 2}}
     verify_record(doc, receipts={1: {"p1": second.commitment, "p2": sub.receipts[0].commitment}})

@@ -39,8 +39,14 @@ class PlayedGame:
             return service.reveal(s, self.game_id, group)
 
     def export(self) -> dict[str, Any]:
+        """The public export (redacted while the game runs)."""
         with store.transaction(write=False) as s:
             return service.export_record(s, self.game_id)
+
+    def full_export(self) -> dict[str, Any]:
+        """The moderator's complete record (leaves a note in the log while the game runs)."""
+        with store.transaction() as s:
+            return service.full_record(s, self.game_id, self.admin_token)
 
 
 def new_game(

@@ -96,3 +96,18 @@ def test_pending_game_admin_page(client):
     text = text_of(client.get(admin).get_data(as_text=True))
     assert "Pause the game" not in text
     assert "Replace the player" in text
+
+
+def test_full_record_for_the_moderator_leaves_a_note(client, toy_game):
+    import json
+
+    admin, players, game_id = toy_game
+    players[0].command("bid 2")
+    players[1].command("bid 1")  # completes and reveals the sealed round (eager tasks)
+    public = json.loads(client.get(f"/game/{game_id}/export.json").get_data())
+    assert public["withheld"] == [1] and "orders" not in public["entries"][1]["data"]
+    resp = _action(client, admin, "record")
+    assert resp.status_code == 200 and resp.headers["Cache-Control"] == "no-store"
+    full = json.loads(resp.get_data())
+    assert "withheld" not in full and full["entries"][1]["data"]["orders"] == {"p1": {"bid": 2}, "p2": {"bid": 1}}
+    assert "Moderator: full record export" in text_of(client.get(f"/game/{game_id}").get_data(as_text=True))
