@@ -104,7 +104,7 @@ def test_standing_order_fills_a_later_sealed_decision_and_stays_hidden_until_the
     assert "{'bid': 2}" not in shown and "p2 bid 2" not in shown, "the sealed order stays hidden from the others"
     assert outbox("p2@example.org", "turn")[-1:] == [] or "Round 2" not in outbox("p2@example.org", "turn")[-1].body
     submit(tg, "p1", "bid 1", t0 + 5 * HOUR)  # the reveal
-    entry = tg.export()["entries"][-1]
+    entry = [e for e in tg.full_export()["entries"] if e["kind"] == "orders"][-1]
     assert entry["data"]["orders"]["p2"] == {"bid": 2} and entry["data"]["standing"] == ["p2"]
     assert any(line.kind == "standing" for line in tg.public().log)
 
@@ -161,7 +161,7 @@ def test_civil_disorder_after_two_missed_deadlines_and_it_ends_when_the_seat_spe
     pub = tg.public()
     assert pub.waiting == ["p1"] and set(pub.commitments) == {"p2"}
     submit(tg, "p1", "bid 3", t + 2 * HOUR)
-    assert tg.export()["entries"][-1]["data"]["defaulted"] == ["p2"]
+    assert [e for e in tg.full_export()["entries"] if e["kind"] == "orders"][-1]["data"]["defaulted"] == ["p2"]
     submit(tg, "p1", "keep", t + 3 * HOUR)
     # p2 speaks: civil disorder ends and the game waits for it again
     with store.transaction() as s:
