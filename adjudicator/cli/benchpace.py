@@ -6,7 +6,8 @@ simulated clock. The service composes every mail as it would for real (outbox ro
 sent). A player reads each mail that asks for a decision ("your move", the start mail, a reminder)
 after a random delay of 1 to 24 hours and answers in one sitting through the command box: its
 decision, then each follow-up decision with probability 0.7 (several decisions at once), and now
-and then a standing order (LATER) for a later decision of the same kind. A follow-up it leaves
+and then a standing order (LATER) for a later decision of the same kind; a player whose seat fell
+into civil disorder answers the notice (which ends it). A follow-up it leaves
 for later is answered 1 to 12 hours on (it reads the reply or its page). Deadlines pass when the
 clock reaches them (the deadline sweep runs then).
 
@@ -92,6 +93,15 @@ def play(game: str, players: int | None, rnd: random.Random, abandon: bool) -> G
         for _ in range(200):
             with store.transaction(write=False) as s:
                 prompt, sealed_in = service.seat_decision(s, created.game_id, seat, tokens[seat])
+                disorder = s.exec(select(Seat.disorder).where(Seat.seat == seat, Seat.game_id == select(
+                    Game.id).where(Game.public_id == created.game_id).scalar_subquery())).one()
+            if disorder and (prompt is None or sealed_in):  # the civil-disorder notice: it answers
+                try:
+                    with store.transaction() as s:
+                        service.submit(s, created.game_id, seat, tokens[seat], "STANDING", None, now=now)
+                except service.ServiceError:
+                    pass
+                return
             if prompt is None or sealed_in:
                 return
             game_module = get_game(game)
@@ -196,6 +206,11 @@ def main(argv: list[str]) -> int:
     print(f"waits per player: {statistics.mean(waits):.1f} (max {max(waits)})")
     print(f"mails per player: {statistics.mean(mails):.1f} (max {max(mails)})")
     print(f"mails per wait, worst seat: {max(ratios):.2f} (games where everyone answers)")
+    kinds: dict[str, int] = {}
+    for r in normal:
+        for kind, n in r.kinds.items():
+            kinds[kind] = kinds.get(kind, 0) + n
+    print("mails by kind (everyone answering): " + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items())))
     print(f"replies to players' own mail: {sum(r.replies for r in normal + abandoned)}")
     print(f"days to finish: {days:.1f}")
     print(f"days to finish with an abandoned seat: {days_abandoned:.1f} ({days_abandoned / days:.2f} x)")
