@@ -42,14 +42,14 @@ def outbox() -> list[OutboxMessage]:
 
 
 def test_worker_reveals_sweeps_and_delivers(worker: Worker, toy) -> None:
-    # reveal: the last sealed bid returns a reveal task; the worker applies the group
+    # reveal: the last sealed bid completes the group, revealed in the same transaction; the
+    # worker delivers the mails it wrote
     tg = new_game(seats=2, policy=DeadlinePolicy(step_seconds=3600))
     enqueue(tg.tasks, app=worker.app)
     tg.submit("p1", "bid 3")
     sub = tg.submit("p2", "bid 1")
-    assert ("reveal", tg.game_id, "round-1") in sub.tasks
+    assert tg.public().record_length == 2
     enqueue(sub.tasks, app=worker.app)
-    wait_for(lambda: tg.public().record_length == 2, "the reveal", log=worker.log)
     assert tg.page("p1").prompt["kind"] == "choose"
     # every mail queued so far (start mails, reveal results) ends up as an .eml file
     wait_for(lambda: any(m.status == "sent" for m in outbox()), "a delivered mail", log=worker.log)
@@ -60,7 +60,7 @@ def test_worker_reveals_sweeps_and_delivers(worker: Worker, toy) -> None:
     short = new_game(seats=2, policy=DeadlinePolicy(step_seconds=14, reminder_seconds=12))
     short.submit("p1", "bid 2")
     wait_for(lambda: short.public().record_length >= 2, "the deadline sweep", log=worker.log)
-    entry = short.export()["entries"][1]
+    entry = short.full_export()["entries"][1]
     assert entry["data"]["defaulted"] == ["p2"]
     assert entry["data"]["orders"] == {"p1": {"bid": 2}, "p2": {"bid": 0}}
     reminders = [m for m in outbox() if "reminder" in m.subject and m.headers.get("X-PBEM-Game") == short.game_id]
