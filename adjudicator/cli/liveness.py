@@ -1,4 +1,4 @@
-"""`pbem liveness [GAME...] [--seeds N] [--seed S] [--full]`: every game must end.
+"""`pbem liveness [GAME...] [--seeds N] [--seed S] [--full] [--mode M]`: every game must end.
 
 Plays every player count and option set of each game through the protocol (`apply_checked`,
 `default_order`), in two ways, and reports any game that does not end within its step bound:
@@ -167,7 +167,10 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seed", default="1")
     parser.add_argument("--full", action="store_true",
                         help="every combination of option choices (default: a covering set)")
+    parser.add_argument("--mode", choices=MODES, action="append", default=None,
+                        help="play only this mode (repeatable; default: both)")
     args = parser.parse_args(argv)
+    modes = tuple(args.mode or MODES)
     known = [g for g in all_games() if g in STEP_BOUNDS]
     unknown = [g for g in args.games if g not in known]
     if unknown:
@@ -176,10 +179,10 @@ def main(argv: list[str]) -> int:
     failed = 0
     for game_id in args.games or list(known):
         started = time.perf_counter()
-        results = sweep([game_id], args.seeds, args.seed, args.full)
+        results = sweep([game_id], args.seeds, args.seed, args.full, modes)
         bad = [r for r in results if not r.ended or r.problem]
         failed += len(bad)
-        for mode in MODES:
+        for mode in modes:
             steps = [r.steps for r in results if r.mode == mode]
             print(f"{game_id} {mode}: games {len(steps)}, steps max {max(steps)} "
                   f"mean {sum(steps) / len(steps):.0f} (bound {STEP_BOUNDS[game_id]})")
