@@ -53,7 +53,7 @@ class LiveResult:
     problem: str = ""
 
     def describe(self) -> str:
-        opts = ", ".join(f"{k}={v}" for k, v in sorted(self.options.items())) or "defaults"
+        opts = ", ".join(f"{k}={v}" for k, v in sorted(self.options.items())) or "default set"
         what = self.problem or ("ended" if self.ended else "did not end")
         return (f"{self.game} players={self.players} options=[{opts}] mode={self.mode} "
                 f"seed={self.seed}: {what} after {self.steps} steps")
