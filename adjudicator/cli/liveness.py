@@ -100,6 +100,16 @@ def _deadline_sweep(prompts: dict[str, Prompt]) -> list[list[str]]:
     return [*groups.values(), *([seat] for seat, p in prompts.items() if not p.sealed)]
 
 
+def _group_now(prompts: dict[str, Prompt], seat: str) -> list[str]:
+    """The seats applied together with `seat` now: its whole sealed group, or itself alone."""
+    prompt = prompts.get(seat)
+    if prompt is None:
+        return []
+    if not prompt.sealed:
+        return [seat]
+    return [s for s, p in prompts.items() if p.sealed and p.group == prompt.group]
+
+
 def play_live(game_id: str, players: int, options: dict[str, Any], mode: str, seed: str,
               step_limit: int | None = None) -> LiveResult:
     """Play one game in `mode` until it ends or takes `step_limit` steps (its STEP_BOUNDS entry)."""
@@ -124,15 +134,12 @@ def play_live(game_id: str, players: int, options: dict[str, Any], mode: str, se
         if mode == "defaults":
             batch = _deadline_sweep(prompts)
         else:
-            seat = rnd.choice(sorted(prompts))
-            prompt = prompts[seat]
-            batch = [sorted(s for s, p in prompts.items() if p.sealed and p.group == prompt.group)
-                     if prompt.sealed else [seat]]
+            batch = [_group_now(prompts, rnd.choice(sorted(prompts)))]
         current = prompts
         for index, group in enumerate(batch):
             if index:
                 current = game.prompts(state)
-                if any(s not in current or current[s].sealed != prompts[s].sealed for s in group):
+                if _group_now(current, group[0]) != group:
                     break  # an earlier apply of this sweep moved the game on; sweep again
             # defaults are computed on the state they apply to, as the deadline sweep does
             orders = {s: (game.default_order(state, s) if mode == "defaults" or rnd.random() < rate
