@@ -35,15 +35,27 @@ def _plan(game_id: str, mode: str) -> list[tuple[int, dict, int]]:
     """(players, options, seeds) to play. The defaults mode (where the loops hide) plays every
     player count with every option set; in CI the mixed mode, which random self-play already
     samples, plays each non-default option set with one player count, taken in turn."""
-    configs = list(configurations(game_id, full=FULL))
-    counts = sorted({players for players, _ in configs})
+    by_set: dict[str, tuple[dict, list[int]]] = {}
+    for players, options in configurations(game_id, full=FULL):
+        by_set.setdefault(repr(sorted(options.items())), (options, []))[1].append(players)
     plan = []
-    for index, (players, options) in enumerate(configs):
+    for index, (options, counts) in enumerate(by_set.values()):
         if not options:
-            plan.append((players, options, SEEDS + EXTRA_SEEDS_FOR_DEFAULT_OPTIONS))
-        elif FULL or mode == "defaults" or players == counts[index % len(counts)]:
-            plan.append((players, options, SEEDS))
+            plan += [(players, options, SEEDS + EXTRA_SEEDS_FOR_DEFAULT_OPTIONS) for players in counts]
+        elif FULL or mode == "defaults":
+            plan += [(players, options, SEEDS) for players in counts]
+        else:
+            plan.append((counts[index % len(counts)], options, SEEDS))
     return plan
+
+
+def test_the_ci_plan_plays_every_option_set_in_both_modes() -> None:
+    for game_id in BUILTIN:
+        sets = {repr(sorted(o.items())) for _, o in configurations(game_id, full=FULL)}
+        for mode in MODES:
+            planned = [(players, repr(sorted(o.items()))) for players, o, _ in _plan(game_id, mode)]
+            assert {key for _, key in planned} == sets
+            assert len(planned) == len(set(planned))
 
 
 @pytest.mark.slow
