@@ -183,9 +183,19 @@ class Desk(FFNode):
         return f"The President's agenda: {state['issues']['drawn']} of 4 issues drawn."
 
     def default(self, state, args, seat):
+        """Draw while issues remain, then fill the vacancies, then end the phase.
+
+        The appointments "no necesitan hacerse inmediatamente, pero deben resolverse al final de
+        las cuestiones", so once nothing is left to draw the default fills a *vacant* office. It
+        never replaces a sitting holder: replacing the General could swap two statesmen back and
+        forth forever (+1 popularity each time) while the vacancy stayed open."""
         choices = self.choices(state, args, seat)
         for c in choices:
             if c["act"] in ("draw", "end"):
+                return c
+        vacant = set(fillable_vacancies(state))
+        for c in choices:
+            if c["act"] == "appoint" and c["office"] in vacant:
                 return c
         return choices[0]
 

@@ -83,19 +83,33 @@ def to_bag(state: State, seat: str, n: int) -> None:
     state["bag"][seat] += n
 
 
-def draw(state: State, events: Events) -> str | None:
-    """Draw one cube from the bag (reseeding it while that is allowed); None if none can be drawn."""
+def reseed_if_empty(state: State, events: Events) -> None:
+    """An empty bag is reseeded with 12 cubes of each colour at once, while reseeding is allowed.
+
+    "Si la Bolsa ... se agota en cubos en cualquier momento antes de la fase de Estrategia de
+    Campaña el Día de las Elecciones ..., se debe volver a sembrar": reseeding when the bag runs
+    out (not at the next draw) means a bag emptied at the end of a turn is reseeded before the
+    rest cubes go in, and one emptied by the Election Day initiative check is reseeded before
+    the strategy checks draw (from then on `reseed` is off and an empty bag stays empty)."""
     bag = state["bag"]
-    if bag[SEATS[0]] + bag[SEATS[1]] == 0:
-        if not state["reseed"]:
-            events.append(event("bag_empty"))
-            return None
+    if state["reseed"] and bag[SEATS[0]] + bag[SEATS[1]] == 0:
         for seat in SEATS:
             to_bag(state, seat, BAG_SEED)
         events.append(event("reseed", n=BAG_SEED))
+
+
+def draw(state: State, events: Events) -> str | None:
+    """Draw one cube from the bag, reseeding it as soon as it runs out while that is allowed;
+    None if none can be drawn."""
+    bag = state["bag"]
+    reseed_if_empty(state, events)  # a bag found empty (only in hand-built states) is reseeded too
+    if bag[SEATS[0]] + bag[SEATS[1]] == 0:
+        events.append(event("bag_empty"))
+        return None
     index = Rng.of(state).weighted([bag[s] for s in SEATS])
     colour = SEATS[index]
     bag[colour] -= 1
+    reseed_if_empty(state, events)
     return colour
 
 

@@ -82,7 +82,7 @@ class NineteenSixty(FlowGame):
     info = GameInfo(
         id="1960",
         title="1960: The Making of the President",
-        rules_version="gmt-2017-1",
+        rules_version="gmt-2017-2",
         min_seats=2,
         max_seats=2,
         wait_hours=48,
