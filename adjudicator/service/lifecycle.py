@@ -124,7 +124,7 @@ def join_game(
         row.entropy = entropy[:MAX_ENTROPY]
     row.joined_at = now
     row.missed, row.disorder, row.resigned = 0, False, False  # a replacement starts afresh
-    row.mailed_seq = g.record_length
+    row.mailed_seq = 0  # a replacement's first mail: how to play by mail and what happened lately
     s.add(row)
     s.flush()
     tasks: list[Task] = []

@@ -137,8 +137,9 @@ def _news_block(s: Session, g: Game, game: GameModule, seat: Seat, heading: str)
 
 
 def start_mail(s: Session, g: Game, game: GameModule, seat: Seat, prompt: Prompt | None) -> list[Task]:
-    """The game has started: how to play by mail, the fairness commitment, and the seat's first
-    decision when the game waits on it."""
+    """The game has started and waits on this seat: how to play by mail, the fairness commitment
+    and the first decision. (A seat the game does not wait on yet gets all this in its first
+    "your move" mail: one mail less for nothing to do.)"""
     if not (seat.email or seat.chat_webhook):
         return []
     title = g.title or game.info.title
@@ -158,7 +159,9 @@ def turn_mail(s: Session, g: Game, game: GameModule, seat: Seat, prompt: Prompt)
     if not (seat.email or seat.chat_webhook):
         return []
     title = g.title or game.info.title
-    body = _head(g, game, seat) + _news_block(s, g, game, seat, "Since your last mail")
+    first = seat.mailed_seq == 0  # the seat's first mail (the game did not wait on it at the start)
+    body = _head(g, game, seat) + (start_lines(g, seat) if first else [])
+    body += _news_block(s, g, game, seat, "What happened" if first else "Since your last mail")
     body += turn_lines(g, game, seat, prompt)
     body += [f"Game page: {public_url(g)}"]
     return to_seat(s, g, seat, f"[{g.public_id}] {title}: your move ({seat.seat})", "\n".join(body), "turn")

@@ -175,9 +175,9 @@ def settle(s: Session, g: Game, now: datetime | None = None, actors: Iterable[st
         if row.seat in actors:
             row.acted_at = now
             s.add(row)
-        if started:
-            tasks += notify.start_mail(s, g, game, row, prompts.get(row.seat) if row.seat in new else None)
-        elif row.seat in new:
+        if started and row.seat in new:
+            tasks += notify.start_mail(s, g, game, row, prompts[row.seat])
+        elif row.seat in new:  # a seat's first mail carries what the start mail would have
             tasks += notify.turn_mail(s, g, game, row, prompts[row.seat])
     return tasks
 
