@@ -19,7 +19,7 @@ from adjudicator.engine import (
 from . import invariants as checks
 from .boardfile import BOARDS, BUILTIN_BOARD
 from .components import SEAT_COLOURS
-from .grammar import format_order, grammar_help, parse_order
+from .grammar import format_order, grammar_help, order_problem, parse_order
 from .render import render_event, render_view
 from .state import SIDE_CHOICES, State, new_state
 from .turn import FLOW
@@ -75,6 +75,7 @@ class China(FlowGame):
     parse_order = staticmethod(parse_order)
     format_order = staticmethod(format_order)
     grammar_help = staticmethod(grammar_help)
+    order_problem = staticmethod(order_problem)
     render_event = staticmethod(render_event)
     render_view = staticmethod(render_view)
 

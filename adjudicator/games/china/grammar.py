@@ -15,7 +15,7 @@ from typing import Any
 
 from adjudicator.engine import IllegalOrder, Order, Prompt
 
-from .boardfile import SIDES, load_board
+from .boardfile import BOARDS, SIDES, load_board
 from .components import CARD_COLOURS
 
 PIECES = ("emissary", "fortification", "house")
@@ -174,6 +174,67 @@ def _parse_space(line: str, prompt: Prompt) -> dict[str, Any]:
 def _parse_draw(line: str, prompt: Prompt) -> dict[str, Any]:
     body = re.sub(r"^(draw|take)\b\s*", "", line)
     return {"draw": _source(body or "deck")}
+
+
+def order_problem(text: str) -> str | None:
+    """Why `text` is no China order in any decision (None: it may be one).
+
+    The same readers as `parse_order`, without the prompt: any region name is let through (an
+    installed board may name its regions and spaces freely), and so is `space <anything>`."""
+    line = " ".join(text.strip().lower().replace("’", "'").split())
+    if not line:
+        return "the line is empty"
+    for reads in (_could_be_turn, _could_be_space, _could_be_draw):
+        try:
+            if reads(line):
+                return None
+        except IllegalOrder:
+            continue
+    return ("China orders look like `play red red to Wei: house, house`, `exchange red for deck`, "
+            "`pass`, `space wei-3` or `draw deck`")
+
+
+def _could_be_turn(line: str) -> bool:
+    if line in ("pass", "pass turn"):
+        return True
+    match = EXCHANGE.match(line)
+    if match:  # parse_order reads such a line as an exchange or not at all
+        _pick(match["card"], CARD_COLOURS, "card colour", CARD_ALIASES)
+        _source(match["take"])
+        return True
+    match = PLAY.match(line)
+    if not match:
+        return False
+    _counted(match["cards"], CARD_COLOURS, "card colour", CARD_ALIASES)
+    _counted(match["pieces"].replace("fortified house", "fortification house"), list(PIECES), "piece", PIECE_ALIASES)
+    return True
+
+
+def _could_be_space(line: str) -> bool:
+    if re.match(r"space\s+\S", line):
+        return True
+    body = re.sub(r"^(space|house|fortification|fortified house|fort|at|on|build|place)\b\s*", "", line)
+    key = _norm(re.sub(r"^(at|on)\b\s*", "", body))
+    # the built-in boards number their spaces (`wei-3`, `3`, `wei3`); installed ones may not
+    return bool(key) and (key[-1].isdigit() or key in _known_space_keys())
+
+
+def _known_space_keys() -> set[str]:
+    """Every way `parse_order` may name a space of the boards this server knows."""
+    keys: set[str] = set()
+    for item in BOARDS.items():
+        for side in item.data.values():
+            names = {r["id"]: r["name"] for r in side["regions"]}
+            for space in side["house_spaces"]:
+                region, _, number = space["id"].rpartition("-")
+                named = {region, names.get(region, region), region_names().get(region, region)}
+                keys |= {_norm(space["id"]), number} | {_norm(n) + number for n in named}
+    return keys
+
+
+def _could_be_draw(line: str) -> bool:
+    _parse_draw(line, Prompt("", "draw", []))
+    return True
 
 
 def _choices_hint(prompt: Prompt) -> str:

@@ -19,7 +19,7 @@ from . import elections, palaces, placement, scoring  # noqa: F401  (they regist
 from .board import houses_on_board
 from .data import DEFAULT_MAX_YEARS, MAX_YEARS_CHOICES, SEAT_COLOURS
 from .flowbase import FLOW
-from .grammar import format_order, grammar_help, parse_order
+from .grammar import format_order, grammar_help, order_problem, parse_order
 from .invariants import violated
 from .render import render_event, render_view
 from .state import new_state, start_year
@@ -69,6 +69,7 @@ class Doge(FlowGame):
     parse_order = staticmethod(parse_order)
     format_order = staticmethod(format_order)
     grammar_help = staticmethod(grammar_help)
+    order_problem = staticmethod(order_problem)
     render_event = staticmethod(render_event)
     render_view = staticmethod(render_view)
 

@@ -165,6 +165,19 @@ def parse_order(text: str, prompt: Prompt) -> Order:
     return order
 
 
+def order_problem(text: str) -> str | None:
+    """Why `text` is no Doge order in any decision: every kind's reader, without the legality check."""
+    line = _normalise(text)
+    for parser in _PARSERS.values():
+        try:
+            parser(line)
+        except IllegalOrder:
+            continue
+        return None
+    return ("Doge orders look like `place san-marco 3 1`, `take dorsoduro`, `abstain`, "
+            "`move castello to san-marco`, `pass`, `build` or `skip`")
+
+
 GRAMMAR_HELP = """\
 **Doge orders** (one per line; case and spacing do not matter; write area names with spaces or
 hyphens, or shorten them while unambiguous: `san marco`, `san-marco`, `san m`, `dors`, `q`):

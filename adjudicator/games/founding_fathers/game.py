@@ -20,7 +20,7 @@ from adjudicator.engine import (
 from . import committee, election, issues, people, persuasion, turn, windows  # noqa: F401  (they register the flow's nodes)
 from .data import DECKS, DEFAULT_DECK
 from .flowbase import FLOW, FFNode
-from .grammar import format_order, grammar_help, parse_order
+from .grammar import format_order, grammar_help, order_problem, parse_order
 from .invariants import violated
 from .persuasion import leader_round
 from .render import render_event, render_view
@@ -106,6 +106,7 @@ class FoundingFathers(GameModule):
     parse_order = staticmethod(parse_order)
     format_order = staticmethod(format_order)
     grammar_help = staticmethod(grammar_help)
+    order_problem = staticmethod(order_problem)
     render_event = staticmethod(render_event)
     render_view = staticmethod(render_view)
 

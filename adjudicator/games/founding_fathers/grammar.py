@@ -34,7 +34,8 @@ from functools import cache
 
 from adjudicator.engine import IllegalOrder, Order, Prompt
 
-from .data import DEFAULT_DECK, deck
+from .data import DECKS, DEFAULT_DECK, EFFECT_OPS, SUPPORT_PARTIES, deck, installed_decks
+from .state import SEAT_COLOURS
 
 FILLER = {"to", "the", "as", "of", "i", "please", "and", "a", "my", "for", "with"}
 OFFICE_ALIASES = {
@@ -186,6 +187,50 @@ def parse_order(text: str, prompt: Prompt, deck_id: str = DEFAULT_DECK) -> Order
     if loose:
         raise IllegalOrder(f"{text!r} could mean several orders; write one of: {_examples(prompt, loose)}")
     raise IllegalOrder(f"{text!r} is not a legal {prompt.kind} order now; write one of: {_examples(prompt)}")
+
+
+# The first word of every form `format_order` writes, and the fixed words that follow one: `parse_order`
+# also takes a choice's words without their first one (`thomas-jefferson` for `speech thomas-jefferson`).
+VERBS = frozenset((
+    "draw", "end", "ignore", "delegate", "decline", "pass", "reduce", "keep", "trade", "cancel", "done", "accept",
+    "persuade", "lead", "claim", "offer", "hand", "appoint", "tax", "assign", "give", "spend", "extra", "bid",
+    "vote", "tie", "uphold", "rule", "mate", "refuse", "ask", "run", "tiebreak", "back", "place", "take",
+    "discard", "lift", "speech", "whip", "fund", "play",
+))
+SECOND_WORDS = frozenset(("pass", "repeal", "yes", "no", "abstain", "fail", "none", "defer", "cards",
+                          *EFFECT_OPS, *(p.lower() for p in SUPPORT_PARTIES), *SEAT_COLOURS))
+
+
+def order_problem(text: str) -> str | None:
+    """Why `text` is no Founding Fathers order in any decision (None: it may be one).
+
+    `parse_order` matches a line's words against the words of each legal choice, in full, as a
+    start, or without the choice's first word; so a line can be an order only when its first word
+    is the first or second word of some order: a verb, a fixed word, a number or a name."""
+    words = _tokens(text, _aliases(DEFAULT_DECK))
+    if not words:
+        return "the line is empty"
+    first = words[0]
+    if first in VERBS or first in SECOND_WORDS or re.fullmatch(r"-?\d+", first) or first in _names():
+        return None
+    return (f"no Founding Fathers order starts with {first!r}; orders start with a verb such as "
+            "`draw`, `pass`, `vote`, `appoint`, `place`, `play` or a name from the order")
+
+
+def _names() -> frozenset[str]:
+    """Every id and alias of every known deck, as `_tokens` writes them (a deck can be installed later)."""
+    names: set[str] = set()
+    for ref in {DEFAULT_DECK, *installed_decks()}:
+        names |= _deck_names(DECKS.resolve(ref))  # by pin: a name may be installed again
+    return frozenset(names)
+
+
+@cache
+def _deck_names(pin: str) -> frozenset[str]:
+    d = deck(pin)
+    ids = [*d.statesmen, *d.states, *d.offices, *d.taxes, *d.issues, *d.actions, *d.action_copies,
+           *(o["key"] for i in d.issues.values() for o in i["options"]), *_aliases(pin).values()]
+    return frozenset(i.lower() for i in ids)
 
 
 def _examples(prompt: Prompt, choices: list[Order] | None = None) -> str:

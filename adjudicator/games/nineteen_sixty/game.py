@@ -35,7 +35,7 @@ from .data import (
     VICE_PRESIDENTS,
 )
 from .flowbase import FLOW
-from .grammar import GRAMMAR_HELP, format_order, parse_order
+from .grammar import GRAMMAR_HELP, format_order, order_problem, parse_order
 from .render import render_event, render_view
 
 State = dict[str, Any]
@@ -110,6 +110,7 @@ class NineteenSixty(FlowGame):
     # the text side of the protocol is the game's grammar and render modules, bound as they are
     parse_order = staticmethod(parse_order)
     format_order = staticmethod(format_order)
+    order_problem = staticmethod(order_problem)
     render_event = staticmethod(render_event)
     render_view = staticmethod(render_view)
 

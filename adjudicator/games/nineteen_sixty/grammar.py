@@ -227,4 +227,18 @@ def parse_order(text: str, prompt: Prompt) -> Any:
     raise IllegalOrder(f"`{format_order(order)}` is not legal now. {prompt.text} Legal: {examples}{more}")
 
 
-__all__ = ["GRAMMAR_HELP", "format_order", "parse_order", "read", "canonical_json", "SEATS"]
+def order_problem(text: str) -> str | None:
+    """Why `text` is no 1960 order in any decision: `read` parses without looking at the prompt."""
+    if not text.strip():
+        return "the line is empty"
+    try:
+        read(text)
+    except IllegalOrder as exc:
+        if str(exc).startswith("cannot read"):  # no verb it knows: say which ones there are
+            return ("1960 orders start with a verb such as `play`, `pass`, `campaign`, `travel`, `advertise`, "
+                    "`position`, `media`, `strategy`, `debate`, `support`, `remove` or `done`")
+        return str(exc)
+    return None
+
+
+__all__ = ["GRAMMAR_HELP", "format_order", "order_problem", "parse_order", "read", "canonical_json", "SEATS"]
