@@ -128,7 +128,7 @@ def play_one(
             orders[seat] = parsed
         started = time.perf_counter() if timed else 0.0
         try:
-            record.apply(orders, defaulted=defaulted)
+            record.apply(orders, defaulted=defaulted, prompts=prompts)
         except Exception as exc:  # noqa: BLE001
             note(f"apply of legal orders {orders!r} failed: {type(exc).__name__}: {exc}")
             return PlayoutResult(game_id, seats, steps, violations, record, timings)
