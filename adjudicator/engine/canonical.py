@@ -30,6 +30,8 @@ def copy_json(value: JSON) -> JSON:
     between two places come back as separate copies, exactly as the recursive copy makes them
     (a later step mutating one must not change the other). Anything marshal refuses (an object
     that is not JSON) is copied by the recursive copy instead."""
+    if type(value) is not dict and type(value) is not list and not isinstance(value, (dict, list)):
+        return value  # shared, as the recursive copy shares it: no round trip for a scalar
     try:
         return _marshal_loads(_marshal_dumps(value, 2))
     except ValueError:
@@ -54,13 +56,50 @@ def json_problem(value: JSON, path: str = "$") -> str | None:
     Floats, tuples, sets and non-string keys are refused so that every state hashes the same
     everywhere and survives a round trip through any store unchanged.
     """
+    if _plain_json(value):
+        return None
+    return _first_problem(value, path)
+
+
+_SCALAR_TYPES = frozenset({str, int, bool, type(None)})
+_MAX_CONTAINERS = 1_000_000
+
+
+def _plain_json(value: JSON) -> bool:
+    """True when every part has exactly a JSON type (no path strings built: the common case).
+
+    False means "look closer": subclasses, which `_first_problem` judges, land here too, and so
+    does a value too large to be a state (a list that contains itself would never end here)."""
+    stack = [value]
+    pop, push, scalars = stack.pop, stack.extend, _SCALAR_TYPES
+    containers = 0
+    while stack:
+        item = pop()
+        kind = type(item)
+        if kind is dict or kind is list:
+            containers += 1
+            if containers > _MAX_CONTAINERS:
+                return False
+        if kind is dict:
+            for key in item:
+                if type(key) is not str:
+                    return False
+            push(item.values())
+        elif kind is list:
+            push(item)
+        elif kind not in scalars:
+            return False
+    return True
+
+
+def _first_problem(value: JSON, path: str) -> str | None:
     if value is None or isinstance(value, (bool, str)):
         return None
     if isinstance(value, int):
         return None
     if isinstance(value, list):
         for i, item in enumerate(value):
-            problem = json_problem(item, f"{path}[{i}]")
+            problem = _first_problem(item, f"{path}[{i}]")
             if problem:
                 return problem
         return None
@@ -68,7 +107,7 @@ def json_problem(value: JSON, path: str = "$") -> str | None:
         for key, item in value.items():
             if not isinstance(key, str):
                 return f"{path}: key {key!r} is not a string"
-            problem = json_problem(item, f"{path}.{key}")
+            problem = _first_problem(item, f"{path}.{key}")
             if problem:
                 return problem
         return None
