@@ -147,14 +147,22 @@ class Prompt:
         return found if found is not None else self._scan(order)
 
     def _scan(self, order: Order) -> Order | None:
-        target = None
-        for choice in self.choices:
-            if choice == order:
-                if target is None:
-                    target = canonical_json(order)
-                if canonical_json(choice) == target:
-                    return choice
-        return None
+        # list.index compares in C, and an order that is one of the choices (random play, a
+        # default) is found by identity without any comparison of its contents.
+        choices, start, target = self.choices, 0, None
+        while True:
+            try:
+                position = choices.index(order, start)
+            except ValueError:
+                return None
+            choice = choices[position]
+            if choice is order:
+                return choice
+            if target is None:
+                target = canonical_json(order)
+            if canonical_json(choice) == target:
+                return choice
+            start = position + 1
 
     def allows(self, order: Order) -> bool:
         return self.find(order) is not None
