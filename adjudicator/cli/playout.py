@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -84,6 +85,7 @@ def play_one(
     view_check_rate: float = 0.2,
     step_limit: int = DEFAULT_STEP_LIMIT,
     timed: bool = False,
+    clock: Callable[[], float] = time.perf_counter,
 ) -> PlayoutResult:
     game = get_game(game_id)
     rnd = random.Random(seed)
@@ -126,7 +128,7 @@ def play_one(
             if canonical_json(parsed) != canonical_json(order):
                 note(f"parse(format(o)) != o for {order!r} (text {text!r} -> {parsed!r})")
             orders[seat] = parsed
-        started = time.perf_counter() if timed else 0.0
+        started = clock() if timed else 0.0
         try:
             # A timed apply is measured as the service does it: the prompts are built inside.
             record.apply(orders, defaulted=defaulted, prompts=None if timed else prompts)
@@ -134,7 +136,7 @@ def play_one(
             note(f"apply of legal orders {orders!r} failed: {type(exc).__name__}: {exc}")
             return PlayoutResult(game_id, seats, steps, violations, record, timings)
         if timed:
-            timings.append(time.perf_counter() - started)
+            timings.append(clock() - started)
         steps += 1
         problem = json_problem(record.state)
         if problem:
