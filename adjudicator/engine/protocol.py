@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import marshal
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from itertools import product
 from typing import Any
 
 from .canonical import JSON, canonical_json
@@ -93,17 +95,86 @@ class GameInfo:
             library.add_pinned(pin, data)
 
 
+class ChoiceGrid(Sequence):
+    """Choices that are every combination of a few parts, listed on demand instead of built.
+
+    The order is that of nested loops over `axes` (the first outermost), so a grid equals the list
+    `[build(*parts) for parts in itertools.product(*axes)]` item for item, and a random pick of
+    an index draws the same choice from either. `split(order)` gives the parts an order is made of
+    (each looked up in its axis); it may raise KeyError, TypeError or AttributeError for an order
+    of the wrong shape. A lookup is O(1): split, locate, build that one choice and compare it."""
+
+    __slots__ = ("axes", "build", "split", "_positions", "_size")
+
+    def __init__(self, axes: Sequence[Sequence[Any]], build: Callable[..., Order],
+                 split: Callable[[Order], tuple[Any, ...]]) -> None:
+        self.axes = tuple(axes)
+        self.build, self.split = build, split
+        self._positions: list[dict[Any, int]] | None = None
+        size = 1
+        for axis in self.axes:
+            size *= len(axis)
+        self._size = size
+
+    def __len__(self) -> int:
+        return self._size
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return list(self)[index]
+        if index < 0:
+            index += self._size
+        if not 0 <= index < self._size:
+            raise IndexError("choice index out of range")
+        parts = []
+        for axis in reversed(self.axes):
+            index, at = divmod(index, len(axis))
+            parts.append(axis[at])
+        return self.build(*reversed(parts))
+
+    def __iter__(self) -> Iterator[Order]:
+        build = self.build
+        return (build(*parts) for parts in product(*self.axes))
+
+    def candidate(self, order: Order) -> Order | None:
+        """The choice made of the parts `order` splits into, if every part is on its axis."""
+        if self._positions is None:
+            self._positions = [{part: at for at, part in reversed(list(enumerate(axis)))} for axis in self.axes]
+        try:
+            parts = self.split(order)
+            ats = [positions[part] for positions, part in zip(self._positions, parts, strict=True)]
+        except (KeyError, TypeError, AttributeError, ValueError):
+            return None
+        return self.build(*(axis[at] for axis, at in zip(self.axes, ats, strict=True)))
+
+    def __contains__(self, order: object) -> bool:
+        choice = self.candidate(order)
+        return choice is not None and choice == order
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, ChoiceGrid | list | tuple):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=False))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # mutable-looking like the list it stands for
+
+    def __repr__(self) -> str:
+        return f"ChoiceGrid({len(self)} choices)"
+
+
 @dataclass
 class Prompt:
     """One seat's pending decision.
 
-    `choices` lists every legal order, sorted canonically. A sealed prompt belongs to `group`:
-    the group's orders are collected secretly and applied together in one `apply` call.
+    `choices` lists every legal order, sorted canonically (or, with `presorted`, in the game's
+    own fixed order; a `ChoiceGrid` lists a product of parts without building it). A sealed
+    prompt belongs to `group`: the group's orders are collected secretly and applied together in
+    one `apply` call.
     """
 
     seat: str
     kind: str
-    choices: list[Order]
+    choices: list[Order] | ChoiceGrid
     sealed: bool = False
     group: str | None = None
     text: str = ""  # one line saying what is being decided, Markdown
@@ -128,6 +199,11 @@ class Prompt:
         The first few lookups scan the choices (equality first, then canonical bytes, so that
         `true` never passes for `1`); a prompt asked more often builds an index once, keyed by
         the order's exact marshal bytes, which makes every later lookup O(1)."""
+        if isinstance(self.choices, ChoiceGrid):
+            choice = self.choices.candidate(order)
+            if choice is not None and choice == order and canonical_json(choice) == canonical_json(order):
+                return choice
+            return None
         index = self._index
         if index is None:
             self._lookups += 1
@@ -171,7 +247,7 @@ class Prompt:
         return {
             "seat": self.seat,
             "kind": self.kind,
-            "choices": self.choices,
+            "choices": self.choices if isinstance(self.choices, list) else list(self.choices),
             "sealed": self.sealed,
             "group": self.group,
             "text": self.text,
