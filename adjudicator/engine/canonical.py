@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import marshal
+from collections.abc import Callable
 from typing import Any
 
 JSON = Any  # dict | list | int | str | bool | None, recursively
@@ -20,6 +21,19 @@ def canonical_json(value: JSON) -> bytes:
         return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
     encode = _c_make_encoder({}, _refuse, _encode_string, None, ":", ",", True, False, True)
     return "".join(encode(value, 0)).encode()
+
+
+def canonical_sort_key() -> Callable[[JSON], str]:
+    """A key that sorts values exactly as their canonical bytes sort, for one sort call.
+
+    The text is compared instead of its UTF-8 bytes (code point order is UTF-8 byte order), and
+    one C encoder serves the whole sort; it is not kept longer, since an encoding that fails
+    midway may leave it with stale circular-reference markers."""
+    if _c_make_encoder is None:
+        return lambda value: canonical_json(value).decode()
+    encode = _c_make_encoder({}, _refuse, _encode_string, None, ":", ",", True, False, True)
+    join = "".join
+    return lambda value: join(encode(value, 0))
 
 
 _c_make_encoder = getattr(json.encoder, "c_make_encoder", None)

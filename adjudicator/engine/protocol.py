@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from itertools import product
 from typing import Any
 
-from .canonical import JSON, canonical_json
+from .canonical import JSON, canonical_json, canonical_sort_key
 from .content import ContentError, ContentLibrary
 from .redact import redact
 
@@ -189,7 +189,7 @@ class Prompt:
 
     def __post_init__(self) -> None:
         if not self.presorted:
-            self.choices = sorted(self.choices, key=canonical_json)
+            self.choices = sorted(self.choices, key=canonical_sort_key())
         if self.sealed and not self.group:
             raise ValueError("a sealed prompt needs a group")
 
