@@ -7,6 +7,7 @@ from .content import ContentError, ContentItem, ContentLibrary, pin_for
 from .flow import Flow, FlowGame, Node
 from .play import apply_checked, check_orders, defaults_for
 from .protocol import (
+    ChoiceGrid,
     Event,
     GameInfo,
     GameModule,
@@ -24,7 +25,7 @@ from .registry import all_games, get_game, register
 from .rng import Rng, scripted_state, seed_state
 
 __all__ = [
-    "ContentError", "ContentItem", "ContentLibrary", "Event", "Flow", "FlowGame", "GameInfo", "GameModule", "IllegalOrder", "Node", "Option", "Order",
+    "ChoiceGrid", "ContentError", "ContentItem", "ContentLibrary", "Event", "Flow", "FlowGame", "GameInfo", "GameModule", "IllegalOrder", "Node", "Option", "Order",
     "Outcome", "Prompt", "Rng", "State", "Step", "all_games", "apply_checked", "canonical_json",
     "check_orders", "copy_json", "defaults_for", "event", "get_game", "json_problem", "pin_for", "redact",
     "register", "scripted_state", "seed_state", "sha256_hex",

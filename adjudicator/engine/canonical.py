@@ -4,14 +4,41 @@ from __future__ import annotations
 
 import hashlib
 import json
+import marshal
+from collections.abc import Callable
 from typing import Any
 
 JSON = Any  # dict | list | int | str | bool | None, recursively
 
 
 def canonical_json(value: JSON) -> bytes:
-    """Sorted keys, no whitespace, UTF-8: equal values always give equal bytes."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+    """Sorted keys, no whitespace, UTF-8: equal values always give equal bytes.
+
+    Exactly `json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)`,
+    encoded; the C encoder that json.dumps itself uses is called directly, which skips building a
+    JSONEncoder per call (most of the cost for the small values orders and choices are)."""
+    if _c_make_encoder is None:
+        return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+    encode = _c_make_encoder({}, _refuse, _encode_string, None, ":", ",", True, False, True)
+    return "".join(encode(value, 0)).encode()
+
+
+def canonical_sort_key() -> Callable[[JSON], str]:
+    """A key that sorts values exactly as their canonical bytes sort, for one sort call.
+
+    The text is compared instead of its UTF-8 bytes (code point order is UTF-8 byte order), and
+    one C encoder serves the whole sort; it is not kept longer, since an encoding that fails
+    midway may leave it with stale circular-reference markers."""
+    if _c_make_encoder is None:
+        return lambda value: canonical_json(value).decode()
+    encode = _c_make_encoder({}, _refuse, _encode_string, None, ":", ",", True, False, True)
+    join = "".join
+    return lambda value: join(encode(value, 0))
+
+
+_c_make_encoder = getattr(json.encoder, "c_make_encoder", None)
+_encode_string = json.encoder.encode_basestring  # ensure_ascii=False
+_refuse = json.JSONEncoder().default  # the TypeError json.dumps raises for a non-JSON value
 
 
 def sha256_hex(value: JSON) -> str:
@@ -23,11 +50,29 @@ def sha256_text(text: str) -> str:
 
 
 def copy_json(value: JSON) -> JSON:
-    """A deep copy for JSON values; much faster than copy.deepcopy on game states."""
+    """A deep copy for JSON values, done in C: a marshal round trip.
+
+    Format version 2 is used because it writes no back-references, so lists or dicts shared
+    between two places come back as separate copies, exactly as the recursive copy makes them
+    (a later step mutating one must not change the other). Anything marshal refuses (an object
+    that is not JSON) is copied by the recursive copy instead."""
+    if type(value) is not dict and type(value) is not list and not isinstance(value, (dict, list)):
+        return value  # shared, as the recursive copy shares it: no round trip for a scalar
+    try:
+        return _marshal_loads(_marshal_dumps(value, 2))
+    except ValueError:
+        return copy_tree(value)
+
+
+_marshal_dumps, _marshal_loads = marshal.dumps, marshal.loads
+
+
+def copy_tree(value: JSON) -> JSON:
+    """The recursive copy: new dicts and lists, every other value shared."""
     if isinstance(value, dict):
-        return {k: copy_json(v) for k, v in value.items()}
+        return {k: copy_tree(v) for k, v in value.items()}
     if isinstance(value, list):
-        return [copy_json(v) for v in value]
+        return [copy_tree(v) for v in value]
     return value
 
 
@@ -37,13 +82,50 @@ def json_problem(value: JSON, path: str = "$") -> str | None:
     Floats, tuples, sets and non-string keys are refused so that every state hashes the same
     everywhere and survives a round trip through any store unchanged.
     """
+    if _plain_json(value):
+        return None
+    return _first_problem(value, path)
+
+
+_SCALAR_TYPES = frozenset({str, int, bool, type(None)})
+_MAX_CONTAINERS = 1_000_000
+
+
+def _plain_json(value: JSON) -> bool:
+    """True when every part has exactly a JSON type (no path strings built: the common case).
+
+    False means "look closer": subclasses, which `_first_problem` judges, land here too, and so
+    does a value too large to be a state (a list that contains itself would never end here)."""
+    stack = [value]
+    pop, push, scalars = stack.pop, stack.extend, _SCALAR_TYPES
+    containers = 0
+    while stack:
+        item = pop()
+        kind = type(item)
+        if kind is dict or kind is list:
+            containers += 1
+            if containers > _MAX_CONTAINERS:
+                return False
+        if kind is dict:
+            for key in item:
+                if type(key) is not str:
+                    return False
+            push(item.values())
+        elif kind is list:
+            push(item)
+        elif kind not in scalars:
+            return False
+    return True
+
+
+def _first_problem(value: JSON, path: str) -> str | None:
     if value is None or isinstance(value, (bool, str)):
         return None
     if isinstance(value, int):
         return None
     if isinstance(value, list):
         for i, item in enumerate(value):
-            problem = json_problem(item, f"{path}[{i}]")
+            problem = _first_problem(item, f"{path}[{i}]")
             if problem:
                 return problem
         return None
@@ -51,7 +133,7 @@ def json_problem(value: JSON, path: str = "$") -> str | None:
         for key, item in value.items():
             if not isinstance(key, str):
                 return f"{path}: key {key!r} is not a string"
-            problem = json_problem(item, f"{path}.{key}")
+            problem = _first_problem(item, f"{path}.{key}")
             if problem:
                 return problem
         return None

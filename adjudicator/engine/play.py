@@ -14,14 +14,16 @@ def check_orders(prompts: dict[str, Prompt], orders: dict[str, Order]) -> dict[s
         raise IllegalOrder("no orders given")
     if not prompts:
         raise IllegalOrder("the game is over; no orders are expected")
+    checked: dict[str, Order] = {}
     for seat, order in orders.items():
         prompt = prompts.get(seat)
         if prompt is None:
             waiting = ", ".join(sorted(prompts)) or "nobody"
             raise IllegalOrder(f"{seat} has nothing to decide now; waiting for: {waiting}")
-        if not prompt.allows(order):
+        found = prompt.find(order)
+        if found is None:
             raise IllegalOrder(f"{seat}: that is not a legal {prompt.kind} order now")
-    checked = {seat: copy_json(prompts[seat].find(order)) for seat, order in orders.items()}
+        checked[seat] = copy_json(found)
     sealed = {p.group for s, p in prompts.items() if s in orders and p.sealed}
     if len(sealed) > 1:
         raise IllegalOrder("orders for two sealed groups cannot be applied together")
@@ -39,9 +41,14 @@ def check_orders(prompts: dict[str, Prompt], orders: dict[str, Order]) -> dict[s
     return checked
 
 
-def apply_checked(game: GameModule, state: State, orders: dict[str, Order]) -> Step:
-    """Check `orders` against the open prompts, then apply them to a copy of `state`."""
-    checked = check_orders(game.prompts(state), orders)
+def apply_checked(
+    game: GameModule, state: State, orders: dict[str, Order], prompts: dict[str, Prompt] | None = None
+) -> Step:
+    """Check `orders` against the open prompts, then apply them to a copy of `state`.
+
+    `prompts`: the open prompts of this very `state`, when the caller has already built them
+    (building them again is most of the cost of a step). Never pass prompts of another state."""
+    checked = check_orders(game.prompts(state) if prompts is None else prompts, orders)
     # Games are checked for JSON-only states by self-play and the conformance tests, not here:
     # this is the hot path of every step and every replay.
     return game.apply(copy_json(state), checked)

@@ -7,11 +7,14 @@ and self-play without touching them.
 
 from __future__ import annotations
 
+import marshal
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from itertools import product
 from typing import Any
 
-from .canonical import JSON, canonical_json
+from .canonical import JSON, canonical_json, canonical_sort_key
 from .content import ContentError, ContentLibrary
 from .redact import redact
 
@@ -96,37 +99,150 @@ class GameInfo:
             library.add_pinned(pin, data)
 
 
+class ChoiceGrid(Sequence):
+    """Choices that are every combination of a few parts, listed on demand instead of built.
+
+    The order is that of nested loops over `axes` (the first outermost), so a grid equals the list
+    `[build(*parts) for parts in itertools.product(*axes)]` item for item, and a random pick of
+    an index draws the same choice from either. `split(order)` gives the parts an order is made of
+    (each looked up in its axis); it may raise KeyError, TypeError or AttributeError for an order
+    of the wrong shape. A lookup is O(1): split, locate, build that one choice and compare it."""
+
+    __slots__ = ("axes", "build", "split", "_positions", "_size")
+
+    def __init__(self, axes: Sequence[Sequence[Any]], build: Callable[..., Order],
+                 split: Callable[[Order], tuple[Any, ...]]) -> None:
+        self.axes = tuple(axes)
+        self.build, self.split = build, split
+        self._positions: list[dict[Any, int]] | None = None
+        size = 1
+        for axis in self.axes:
+            size *= len(axis)
+        self._size = size
+
+    def __len__(self) -> int:
+        return self._size
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return list(self)[index]
+        if index < 0:
+            index += self._size
+        if not 0 <= index < self._size:
+            raise IndexError("choice index out of range")
+        parts = []
+        for axis in reversed(self.axes):
+            index, at = divmod(index, len(axis))
+            parts.append(axis[at])
+        return self.build(*reversed(parts))
+
+    def __iter__(self) -> Iterator[Order]:
+        build = self.build
+        return (build(*parts) for parts in product(*self.axes))
+
+    def candidate(self, order: Order) -> Order | None:
+        """The choice made of the parts `order` splits into, if every part is on its axis."""
+        if self._positions is None:
+            self._positions = [{part: at for at, part in reversed(list(enumerate(axis)))} for axis in self.axes]
+        try:
+            parts = self.split(order)
+            ats = [positions[part] for positions, part in zip(self._positions, parts, strict=True)]
+        except (KeyError, TypeError, AttributeError, ValueError):
+            return None
+        return self.build(*(axis[at] for axis, at in zip(self.axes, ats, strict=True)))
+
+    def __contains__(self, order: object) -> bool:
+        choice = self.candidate(order)
+        return choice is not None and choice == order
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, ChoiceGrid | list | tuple):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=False))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # mutable-looking like the list it stands for
+
+    def __repr__(self) -> str:
+        return f"ChoiceGrid({len(self)} choices)"
+
+
 @dataclass
 class Prompt:
     """One seat's pending decision.
 
-    `choices` lists every legal order, sorted canonically. A sealed prompt belongs to `group`:
-    the group's orders are collected secretly and applied together in one `apply` call.
+    `choices` lists every legal order, sorted canonically (or, with `presorted`, in the game's
+    own fixed order; a `ChoiceGrid` lists a product of parts without building it). A sealed
+    prompt belongs to `group`: the group's orders are collected secretly and applied together in
+    one `apply` call.
     """
 
     seat: str
     kind: str
-    choices: list[Order]
+    choices: list[Order] | ChoiceGrid
     sealed: bool = False
     group: str | None = None
     text: str = ""  # one line saying what is being decided, Markdown
 
     presorted: bool = False  # the game already lists choices in a fixed order; skip sorting
 
+    # Building the index costs about five scans of the choices (measured on Doge's 273-choice
+    # placement), so a prompt looked up only a few times is scanned instead.
+    SCANNED_LOOKUPS = 4
+    _index: dict[bytes, Order] | None = field(default=None, init=False, repr=False, compare=False)
+    _lookups: int = field(default=0, init=False, repr=False, compare=False)
+
     def __post_init__(self) -> None:
         if not self.presorted:
-            self.choices = sorted(self.choices, key=canonical_json)
+            self.choices = sorted(self.choices, key=canonical_sort_key())
         if self.sealed and not self.group:
             raise ValueError("a sealed prompt needs a group")
 
     def find(self, order: Order) -> Order | None:
         """The prompt's own copy of `order`, or None if it is not a legal choice.
 
-        Equality first (fast), then canonical bytes, so that `true` never passes for `1`."""
-        for choice in self.choices:
-            if choice == order and canonical_json(choice) == canonical_json(order):
+        The first few lookups scan the choices (equality first, then canonical bytes, so that
+        `true` never passes for `1`); a prompt asked more often builds an index once, keyed by
+        the order's exact marshal bytes, which makes every later lookup O(1)."""
+        if isinstance(self.choices, ChoiceGrid):
+            choice = self.choices.candidate(order)
+            if choice is not None and choice == order and canonical_json(choice) == canonical_json(order):
                 return choice
-        return None
+            return None
+        index = self._index
+        if index is None:
+            self._lookups += 1
+            if self._lookups <= self.SCANNED_LOOKUPS:
+                return self._scan(order)
+            index = self._index = {}
+            for choice in self.choices:
+                try:
+                    index.setdefault(_exact_key(choice), choice)
+                except ValueError:  # not plain JSON types: only the scan can find it
+                    pass
+        try:
+            found = index.get(_exact_key(order))
+        except ValueError:
+            found = None
+        # A miss may still be legal: the same dict with its keys in another order.
+        return found if found is not None else self._scan(order)
+
+    def _scan(self, order: Order) -> Order | None:
+        # list.index compares in C, and an order that is one of the choices (random play, a
+        # default) is found by identity without any comparison of its contents.
+        choices, start, target = self.choices, 0, None
+        while True:
+            try:
+                position = choices.index(order, start)
+            except ValueError:
+                return None
+            choice = choices[position]
+            if choice is order:
+                return choice
+            if target is None:
+                target = canonical_json(order)
+            if canonical_json(choice) == target:
+                return choice
+            start = position + 1
 
     def allows(self, order: Order) -> bool:
         return self.find(order) is not None
@@ -135,11 +251,19 @@ class Prompt:
         return {
             "seat": self.seat,
             "kind": self.kind,
-            "choices": self.choices,
+            "choices": self.choices if isinstance(self.choices, list) else list(self.choices),
             "sealed": self.sealed,
             "group": self.group,
             "text": self.text,
         }
+
+
+def _exact_key(value: Order) -> bytes:
+    """Bytes equal only for values of exactly the same types, contents and key order.
+
+    Marshal format 0 writes `true` and `1` differently and does not depend on whether a string
+    is interned; it refuses subclasses (ValueError), which the caller leaves to the scan."""
+    return marshal.dumps(value, 0)
 
 
 @dataclass

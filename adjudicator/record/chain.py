@@ -108,8 +108,10 @@ class RecordBuilder:
         orders: dict[str, Any],
         defaulted: list[str] | None = None,
         salts: dict[str, str] | None = None,
+        prompts: dict[str, Any] | None = None,
     ) -> Step:
-        step = apply_checked(self.game, self.state, orders)
+        """`prompts`: the open prompts of the current state, if the caller has built them."""
+        step = apply_checked(self.game, self.state, orders, prompts)
         self.state = step.state
         self.events.extend(step.events)
         self._append("orders", {"orders": orders, "defaulted": sorted(defaulted or []), "salts": salts or {}})

@@ -116,7 +116,7 @@ def replay_record(doc: dict[str, Any]) -> Iterator[tuple[dict[str, Any], State]]
                 if seat not in body["orders"]:
                     raise VerifyError(f"has a salt but no order for {seat}", index)
             try:
-                state = apply_checked(game, state, body["orders"]).state
+                state = apply_checked(game, state, body["orders"], prompts).state
             except (IllegalOrder, KeyError, TypeError, ValueError) as exc:
                 raise VerifyError(f"does not replay: {exc}", index) from None
         elif entry["kind"] != "note":

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from adjudicator.cli import bench, boards, selfplay, verify
 
 BOARDS = Path(__file__).resolve().parents[2] / "adjudicator" / "games" / "china" / "boards"
@@ -32,13 +34,24 @@ def test_verify_reports_the_first_bad_entry_and_exits_non_zero(tmp_path, capsys)
     assert "entry 2" in capsys.readouterr().err
 
 
-def test_bench_prints_name_value_unit_lines(capsys) -> None:
-    assert bench.main(["toy", "--games", "3"]) == 0
+BENCH_FIGURES = (
+    "state copy", "state copy baseline copy.deepcopy", "state copy baseline json round trip",
+    "state copy baseline recursive copy", "apply p50", "apply p99", "apply baseline state hash p50",
+    "apply baseline state hash p99", "apply baseline copy.deepcopy p50", "full games per second",
+    "engine games per second", "games per second baseline copy.deepcopy per step", "replay of a full game",
+    "replay baseline load and hash every state",
+)
+
+
+@pytest.mark.parametrize("clock", ["wall", "cpu"])
+def test_bench_prints_each_figure_beside_its_baselines(capsys, clock) -> None:
+    assert bench.main(["toy", "--games", "3", "--clock", clock]) == 0
     out = capsys.readouterr().out
-    for name in ("apply p50", "apply p99", "full games per second", "replay of a full game"):
+    assert f"clock: {clock}" in out.splitlines()
+    for name in BENCH_FIGURES:
         line = next(line for line in out.splitlines() if line.startswith(name + ":"))
         value, unit = line.split(":", 1)[1].split()
-        assert float(value) >= 0 and unit in {"us", "games/s", "ms"}
+        assert float(value) > 0 and unit in {"us", "games/s", "ms"}, line
 
 
 def test_boards_check_accepts_the_shipped_boards_and_lists_problems(tmp_path, capsys) -> None:

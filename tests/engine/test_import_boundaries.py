@@ -35,3 +35,20 @@ def test_pure_layers_import_only_stdlib_and_engine(path):
 
 def test_the_scan_sees_files():
     assert any(p.name == "rng.py" for p in PURE)
+
+
+def test_the_registry_imports_no_game():
+    """Games register themselves (entry points, or a default source named above the engine)."""
+    path = ROOT / "engine" / "registry.py"
+    for name in imported_modules(path):
+        assert not name.startswith("adjudicator.games"), f"registry.py imports {name}"
+    tree = ast.parse(path.read_text())
+    strings = [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+    named = [s for s in strings if "adjudicator.games" in s and "\n" not in s]
+    assert not named, f"registry.py names a game module: {named}"
+
+
+def test_no_engine_module_imports_a_game():
+    for path in ROOT.joinpath("engine").rglob("*.py"):
+        for name in imported_modules(path):
+            assert not name.startswith("adjudicator.games"), f"{path.name} imports {name}"

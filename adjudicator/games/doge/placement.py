@@ -6,7 +6,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
-from adjudicator.engine import Event, IllegalOrder, Order, event
+from adjudicator.engine import ChoiceGrid, Event, IllegalOrder, Order, event
 
 from .data import AREAS, MAX_MARKERS_PER_CARD
 from .flowbase import FLOW, DogeNode, node
@@ -22,6 +22,14 @@ def marker_sets(remaining: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     for size in range(1, min(MAX_MARKERS_PER_CARD, len(ordered)) + 1):
         found.update(combinations(ordered, size))
     return tuple(sorted(found))
+
+
+def _placement(card: str, markers: tuple[int, ...]) -> Order:
+    return {"card": card, "markers": list(markers)}
+
+
+def _placement_parts(order: Order) -> tuple[Any, ...]:
+    return order["card"], tuple(order["markers"])
 
 
 def unused_cards(state: State, seat: str) -> list[str]:
@@ -50,9 +58,11 @@ class Placement(DogeNode):
     def group(self, state: State, args: dict[str, Any], waiting: list[str]) -> str | None:
         return f"year-{state['year']}-round-{args['round']}"
 
-    def choices(self, state: State, args: dict[str, Any], seat: str) -> list[Order]:
+    def choices(self, state: State, args: dict[str, Any], seat: str) -> ChoiceGrid:
+        # Every unused card with every marker set, card by card: up to 273 choices a seat, built
+        # only when listed (a lookup or a random pick builds one).
         sets = marker_sets(tuple(state["private"][seat]["markers"]))
-        return [{"card": c, "markers": list(m)} for c in unused_cards(state, seat) for m in sets]
+        return ChoiceGrid((unused_cards(state, seat), sets), _placement, _placement_parts)
 
     def text(self, state: State, args: dict[str, Any], seat: str) -> str:
         return (
