@@ -23,7 +23,7 @@ from .flowbase import FLOW, FFNode
 from .grammar import format_order, grammar_help, parse_order
 from .invariants import violated
 from .persuasion import leader_round
-from .render import render_event, render_view
+from .render import order_label, render_event, render_view
 from .state import SEAT_COLOURS, new_state
 from .turn import finish
 from .windows import apply_window, with_windows
@@ -105,6 +105,7 @@ class FoundingFathers(GameModule):
     format_order = staticmethod(format_order)
     grammar_help = staticmethod(grammar_help)
     render_event = staticmethod(render_event)
+    order_label = staticmethod(order_label)
     render_view = staticmethod(render_view)
 
     def invariants(self, state: State) -> list[str]:

@@ -6,7 +6,8 @@ from collections.abc import Callable
 from typing import Any
 
 from .data import APPOINTED, DEFAULT_DECK, deck
-from .text import effect_text, words
+from .grammar import format_order
+from .text import card_text, effect_text, words
 
 State = dict[str, Any]
 
@@ -179,7 +180,8 @@ SENTENCES: dict[str, Sentence] = {
     "drafted-card": lambda d: f"You drafted {_name(d['card'])}.",
     "discarded": lambda d: f"**{d['seat']}** discards {_name(d['card'])}.",
     "card-played": lambda d: (f"**{d['seat']}** plays {_name(d['card'])}"
-                              + (f" on {_name(d['target'])}." if d.get("target") else ".")),
+                              + (f" on {_name(d['target'])}" if d.get("target") else "")
+                              + f" ({_card_text(d['card']).rstrip('.')})."),
     "statesman-played": lambda d: f"**{d['seat']}** brings {_name(d['statesman'])} into play.",
     "hand-revealed": lambda d: f"**{d['seat']}** shows their hand: {_names(d['hand'])}.",
     "reduced-faction": lambda d: f"**{d['seat']}** has no statesman left in play.",
@@ -218,6 +220,20 @@ SENTENCES: dict[str, Sentence] = {
 }
 
 
+def _card_text(cid: Any) -> str:
+    try:
+        return card_text(cid)
+    except KeyError:
+        return "a card of another deck"
+
+
+def order_label(order: dict[str, Any]) -> str:
+    """The order's text with the names of the cards, statesmen, offices and taxes it names."""
+    text = format_order(order)
+    named = " ".join(_name(w) for w in text.split())
+    return f"{text} — {named}" if named != text else text
+
+
 def render_event(ev: dict[str, Any]) -> str:
     sentence = SENTENCES.get(ev["kind"])
     if sentence is None:  # an event this renderer does not know (tests catch it): still readable
@@ -251,7 +267,9 @@ def render_view(view: State, seat: str | None) -> str:
         lines.append("Resolved issues: " + ", ".join(d.name(c) for c in view["issues"]["resolved"]))
     if seat and seat in view.get("private", {}):
         lines.append("")
-        lines.append("Your hand: " + (", ".join(d.name(c) for c in view["private"][seat]["hand"]) or "empty"))
+        hand = view["private"][seat]["hand"]
+        lines.append("Your hand:" + ("".join(f"\n- {d.name(c)}: {card_text(c, view.get('deck', DEFAULT_DECK))}"
+                                             for c in hand) or " empty"))
     if view.get("result"):
         r = view["result"]
         lines.append("")

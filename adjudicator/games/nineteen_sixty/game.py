@@ -36,7 +36,7 @@ from .data import (
 )
 from .flowbase import FLOW
 from .grammar import GRAMMAR_HELP, format_order, parse_order
-from .render import render_event, render_view
+from .render import order_label, render_event, render_view
 
 State = dict[str, Any]
 
@@ -109,6 +109,7 @@ class NineteenSixty(FlowGame):
     parse_order = staticmethod(parse_order)
     format_order = staticmethod(format_order)
     render_event = staticmethod(render_event)
+    order_label = staticmethod(order_label)
     render_view = staticmethod(render_view)
 
     def grammar_help(self) -> str:

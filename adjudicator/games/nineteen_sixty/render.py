@@ -6,6 +6,8 @@ from collections.abc import Callable
 from typing import Any
 
 from .data import CANDIDATE_CP, CARDS, ISSUES, REGIONS, SEATS, STATES
+from .grammar import format_order
+from .text import event_text
 
 
 def _card(card: Any) -> str:
@@ -104,7 +106,8 @@ SENTENCES: dict[str, Callable[[dict[str, Any]], str]] = {
     "pass": lambda d: f"{_who(d['seat'])} passes.",
     "vice_president": lambda d: (f"{_who(d['seat'])} plays the Vice-President card {_card(d['card'])}, "
                                  f"discarding {_card(d['discarded'])}."),
-    "event": lambda d: f"Event {_card(d['card'])} resolved by {_who(d['seat'])}.",
+    "event": lambda d: (f"Event {_card(d['card'])} resolved by {_who(d['seat'])}"
+                        + (f" ({event_text(d['card']).partition(': ')[2].rstrip('.')})." if d["card"] in CARDS else ".")),
     "action": lambda d: f"{_who(d['seat'])} uses {d['cp']} CP to {d['action']}.",
     "cp_done": lambda d: (f"{_who(d['seat'])} ends the action"
                           + (f", leaving {d['left']} CP unspent." if d["left"] else ".")),
@@ -161,6 +164,18 @@ SENTENCES: dict[str, Callable[[dict[str, Any]], str]] = {
 }
 
 
+CARD_KEYS = ("play", "discard", "debate", "take", "resolve")
+
+
+def order_label(order: dict[str, Any]) -> str:
+    """The order's text with the cards it names, for choices: "play 20 cp — #20 Nixon Egged… (2 CP)"."""
+    text = format_order(order)
+    cards = [order[k] for k in CARD_KEYS if isinstance(order.get(k), int) and not isinstance(order.get(k), bool)]
+    cards += [c for c in order.get("strategy", []) if isinstance(c, int)]
+    named = [f"{_card(c)} ({CARDS[c].cp} CP)" for c in cards if c in CARDS]
+    return f"{text} — {', '.join(named)}" if named else text
+
+
 def render_event(ev: dict[str, Any]) -> str:
     sentence = SENTENCES.get(ev["kind"])
     if sentence is None:  # an event this renderer does not know (tests catch it): still readable
@@ -208,7 +223,8 @@ def render_view(view: dict[str, Any], seat: str | None) -> str:
         lines.append(f"Deck {counts['deck']} · hands " + ", ".join(f"{_who(s)} {counts['hand'][s]}" for s in SEATS))
     if seat and seat in view.get("private", {}):
         mine = view["private"][seat]
-        lines.append("Your hand: " + (", ".join(_card(c) for c in mine["hand"]) or "empty"))
+        lines.append("Your hand:" + ("".join(f"\n- {_card(c)} ({CARDS[c].cp} CP): {event_text(c)}" for c in mine["hand"]
+                                             if c in CARDS) or " empty"))
         if mine["strategy"]:
             lines.append("Your campaign strategy: " + ", ".join(_card(c) for c in mine["strategy"]))
     if view.get("debate"):
