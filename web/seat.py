@@ -85,7 +85,8 @@ def _choices(game, prompt: dict[str, Any]) -> list[tuple[str, str]]:
     out = []
     for choice in prompt.get("choices") or []:
         try:
-            label = game.format_order(choice)
+            # a game may add the names of the cards an order plays (order_label); else its text
+            label = getattr(game, "order_label", game.format_order)(choice)
         except Exception:  # a label must never break the page
             label = json_value(choice)
         out.append((json_value(choice), label))

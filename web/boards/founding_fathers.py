@@ -13,6 +13,7 @@ from typing import Any
 from markupsafe import Markup
 
 from adjudicator.games.founding_fathers.data import DEFAULT_DECK, deck
+from adjudicator.games.founding_fathers.text import card_text
 
 from . import register_board
 
@@ -49,6 +50,13 @@ def _name(d: Any, cid: Any) -> str:
         return d.name(cid)
     except KeyError:
         return cid
+
+
+def _card_text(view: dict[str, Any], cid: Any) -> str:
+    try:
+        return card_text(str(cid), str(view.get("deck") or DEFAULT_DECK))
+    except KeyError:
+        return ""
 
 
 def _office_name(d: Any, o: str) -> str:
@@ -126,8 +134,10 @@ def _factions(view: dict[str, Any], d: Any, seat: str | None) -> Markup:
         if seat == s:
             own = _d(_d(view.get("private")).get(s)).get("hand")
             if isinstance(own, list):
-                hand = Markup('<p class="ff-hand">Your hand: {}</p>').format(
-                    ", ".join(_name(d, c) for c in own) or "empty")
+                hand = Markup('<div class="ff-hand"><p>Your hand:{}</p>{}</div>').format(
+                    "" if own else " empty", Markup('<ul>{}</ul>').format(Markup("").join(
+                        Markup('<li><b>{}</b> <span class="card-text">{}</span></li>').format(
+                            _name(d, c), _card_text(view, c)) for c in own)) if own else "")
         blocks.append(Markup(
             '<section class="ff-faction"><h3>{} <small>VP {} · influence {} · cards {}{}</small></h3>'
             '<table><thead><tr><th>Statesman</th><th>Party</th><th>Popularity</th><th>Influence</th>'
@@ -142,8 +152,9 @@ def _issues(view: dict[str, Any], d: Any) -> Markup:
     cur = _d(iss.get("current"))
     parts = []
     if cur.get("card"):
-        parts.append(Markup("<p>In play: <b>{}</b>{}</p>").format(
-            _name(d, cur["card"]), f" (option {cur['option']})" if cur.get("option") else ""))
+        parts.append(Markup('<p>In play: <b>{}</b>{}</p><p class="card-text">{}</p>').format(
+            _name(d, cur["card"]), f" (option {cur['option']})" if cur.get("option") else "",
+            _card_text(view, cur["card"])))
     else:
         parts.append(Markup('<p class="muted">No issue in play.</p>'))
     parts.append(Markup("<p>Issues drawn this term: {} · left in the era {} deck: {}</p>").format(

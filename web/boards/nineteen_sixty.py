@@ -86,8 +86,26 @@ def _card(card: Any) -> Markup:
     info = cards.get(card) if isinstance(card, int) else None
     if info is None:
         return Markup('<span class="card1960">{}</span>').format(card)
-    return Markup('<span class="card1960 i-{}" title="{} CP, {} icon{}">#{} {} <small>{}</small></span>').format(
-        info.icon, info.cp, info.icon, f", debate: {info.issue}" if info.issue else "", info.id, info.name, info.cp)
+    return Markup('<span class="card1960 i-{}" title="{} CP, {} icon{}. {}">#{} {} <small>{}</small></span>').format(
+        info.icon, info.cp, info.icon, f", debate: {info.issue}" if info.issue else "", _text(card), info.id, info.name,
+        info.cp)
+
+
+def _text(card: Any) -> str:
+    from adjudicator.games.nineteen_sixty.text import card_text
+
+    try:
+        return card_text(card)
+    except KeyError:
+        return ""
+
+
+def _hand_list(cards: list[Any], empty: str) -> Markup:
+    """The seat's own cards with their event texts written out (the title alone is hidden on touch screens)."""
+    if not cards:
+        return Markup('<span class="muted">{}</span>').format(empty)
+    return Markup('<ul class="hand1960">{}</ul>').format(Markup("").join(
+        Markup('<li>{} <span class="card-text">{}</span></li>').format(_card(c), _text(c)) for c in cards))
 
 
 def _card_list(cards: list[Any], empty: str = "none") -> Markup:
@@ -273,7 +291,7 @@ def _own(view: dict[str, Any], seat: str | None) -> Markup:
     return Markup(
         '<section class="own1960"><div class="kv"><span>Your hand</span><div>{}</div></div>'
         '<div class="kv"><span>Your campaign strategy</span><div>{}</div></div></section>').format(
-        _card_list(_l(own.get("hand")), "empty"), _card_list(_l(own.get("strategy")), "none"))
+        _hand_list(_l(own.get("hand")), "empty"), _hand_list(_l(own.get("strategy")), "none"))
 
 
 def _head(view: dict[str, Any]) -> Markup:

@@ -28,7 +28,8 @@ def render_event(ev: dict[str, Any]) -> str:
         return f"**{d['seat']}** plays {' '.join(d['cards'])} to {_region(d['region'])}: {', '.join(d['pieces'])}."
     if kind == "placed":
         where = f" on {d['space']}" if d.get("space") else f" at the court of {_region(d['region'])}"
-        return f"{d['seat']} places a {d['piece']}{where}."
+        article = "an" if d["piece"][0] in "aeiou" else "a"
+        return f"{d['seat']} places {article} {d['piece']}{where}."
     if kind == "exchanged":
         source = "the deck" if d["took"] == "deck" else f"the face-up {d['took']}"
         return f"**{d['seat']}** exchanges {d['discarded']} for {source}."

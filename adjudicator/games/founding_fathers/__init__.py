@@ -2,5 +2,6 @@
 
 from .data import validate_deck
 from .game import GAME
+from .text import card_text
 
-__all__ = ["GAME", "validate_deck"]
+__all__ = ["GAME", "card_text", "validate_deck"]

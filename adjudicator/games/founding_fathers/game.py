@@ -23,7 +23,7 @@ from .flowbase import FLOW, FFNode
 from .grammar import format_order, grammar_help, order_problem, parse_order
 from .invariants import violated
 from .persuasion import leader_round
-from .render import render_event, render_view
+from .render import order_label, render_event, render_view
 from .state import SEAT_COLOURS, new_state
 from .turn import finish
 from .windows import apply_window, with_windows
@@ -108,6 +108,7 @@ class FoundingFathers(GameModule):
     grammar_help = staticmethod(grammar_help)
     order_problem = staticmethod(order_problem)
     render_event = staticmethod(render_event)
+    order_label = staticmethod(order_label)
     render_view = staticmethod(render_view)
 
     def invariants(self, state: State) -> list[str]:

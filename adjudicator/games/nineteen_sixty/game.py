@@ -36,7 +36,7 @@ from .data import (
 )
 from .flowbase import FLOW
 from .grammar import GRAMMAR_HELP, format_order, order_problem, parse_order
-from .render import render_event, render_view
+from .render import order_label, render_event, render_view
 
 State = dict[str, Any]
 
@@ -112,6 +112,7 @@ class NineteenSixty(FlowGame):
     format_order = staticmethod(format_order)
     order_problem = staticmethod(order_problem)
     render_event = staticmethod(render_event)
+    order_label = staticmethod(order_label)
     render_view = staticmethod(render_view)
 
     def grammar_help(self) -> str:
