@@ -30,10 +30,12 @@ from .types import Receipt, Submission
 
 
 def order_lines(text: str) -> list[str]:
-    """Order lines of a message: `//` comments and blank lines are dropped."""
+    """Order lines of a message: `//` comments, blank lines and a choice label's names are dropped."""
     lines = []
     for raw in text.splitlines():
-        line = raw.split("//", 1)[0].strip()
+        # " — " starts the names a choice's label adds after the order ("play 20 cp — #20 ..."):
+        # a label copied from the list reads as its order
+        line = raw.split("//", 1)[0].split(" — ", 1)[0].strip()
         if line:
             lines.append(line)
     return lines

@@ -184,3 +184,9 @@ def test_check_invite_and_admin_page(db, toy) -> None:
         assert service.admin_page(s, created.game_id, created.admin_token).status == "pending"
         with pytest.raises(Forbidden):
             service.admin_page(s, created.game_id, "x")
+
+
+def test_a_choice_label_copied_into_the_command_box_reads_as_its_order() -> None:
+    from adjudicator.service import order_lines
+
+    assert order_lines("play 20 cp — #20 Nixon Egged (2 CP)  // mine\n\n  keep ") == ["play 20 cp", "keep"]
