@@ -32,6 +32,7 @@ class Outcome:
     tasks: list[Task] = field(default_factory=list)
     stopped: bool = False
     summary: list[str] = field(default_factory=list)  # one word per command, for the inbox log
+    changed: bool = False  # an order, press, absence or resignation took effect (not only read)
 
 
 def run(s: Session, who: Speaker, commands: list[Command], now: datetime) -> Outcome:
@@ -69,6 +70,7 @@ def _one(s: Session, who: Speaker, cmd: Command, now: datetime, out: Outcome) ->
                              "You may replace it by another mail until the reveal.", ""]
         for note in sub.notes:
             out.sections += [note, ""]
+        out.changed = out.changed or bool(sub.applied or sub.receipts or sub.notes)
         if sub.error:
             out.sections += ["## Not applied", "", sub.error, ""]
             if sub.choices:
@@ -99,11 +101,14 @@ def _one(s: Session, who: Speaker, cmd: Command, now: datetime, out: Outcome) ->
                                                 f"{gm.status}" for gm, r in rows], ""]
     elif cmd.name == "press":
         out.tasks += send_press(s, g, seat, who.key, cmd.args, cmd.text, via="mail", now=now)
+        out.changed = True
         out.sections += [f"Press sent to {', '.join(cmd.args)}.", ""]
     elif cmd.name == "absent":
         out.sections += _absent(s, who, cmd.args, now)
+        out.changed = out.changed or bool(cmd.args)
     elif cmd.name == "resign":
         out.tasks += resign(s, g, seat, who.key, now)
+        out.changed = True
         out.sections += ["You resigned. Your seat's decisions now take the default order at once, until the "
                          "moderator replaces you.", ""]
     elif cmd.name == "error":
