@@ -24,7 +24,7 @@ from . import backend
 from .boards import board_html
 from .errors import bad_link, status_of
 from .security import secret_page
-from .values import json_value
+from .values import json_value, log_start
 
 bp = Blueprint("seat", __name__)
 
@@ -129,10 +129,12 @@ def play(game_id: str, seat: str, seat_token: str):
 @secret_page
 def history(game_id: str, seat: str, seat_token: str):
     """The whole log as this seat sees it (its own private lines included)."""
-    page = backend.read("seat_state", game_id, seat, seat_token)
+    page = backend.read("seat_log", game_id, seat, seat_token, log_start())
     return render_template("public/log.html", page=page, game=get_game(page.game), game_id=game_id,
                            back_url=url_for("seat.play", game_id=game_id, seat=seat, seat_token=seat_token),
-                           back_label="your seat page")
+                           back_label="your seat page",
+                           page_url=lambda start: url_for("seat.history", game_id=game_id, seat=seat,
+                                                          seat_token=seat_token, start=start))
 
 
 @bp.route("/play/<game_id>/<seat>/<seat_token>", methods=["POST"])

@@ -28,7 +28,9 @@ from .reading import (
     mail_log,
     public_feed,
     public_game,
+    public_log,
     seat_decision,
+    seat_log,
     seat_state,
 )
 from .reveal import reveal
@@ -57,7 +59,7 @@ __all__ = [
     "LogLine", "NotFound", "NotYourTurn", "PublicPage", "Receipt", "SeatInfo", "SeatPage", "ServiceError",
     "StaleOrder", "Submission", "Task", "create_game", "export_record", "extend_deadline", "full_record",
     "force_defaults", "format_deadline", "join_game", "list_games", "order_lines", "pause",
-    "public_game", "replace_seat", "resume", "reveal", "seat_state", "start_game", "submit",
+    "public_game", "public_log", "seat_log", "replace_seat", "resume", "reveal", "seat_state", "start_game", "submit",
     "submit_order", "sweep_deadlines", "utcnow",
     "MAIL_MODES", "MailKey", "PressLine", "press_for", "process_mail", "public_press", "receive_mail",
     "Absence", "absences", "cancel_absence", "my_absence",
