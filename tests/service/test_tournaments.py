@@ -18,7 +18,7 @@ from adjudicator.service.tournaments import (
     standings,
 )
 from adjudicator.store import PlayerRating
-from tests.support.play import PlayedGame
+from tests.support.play import PlayedGame, finished_duel
 
 KEY = "test-key"
 
@@ -107,26 +107,6 @@ def test_the_winner_rating_rises_and_the_loser_falls():
 
 # through the service ----------------------------------------------------------------------------
 
-def _finished_toy(director: service.CreatedDirector | None, names: tuple[str, str], winner_first: bool = True,
-                  emails: tuple[str, str] = ("", "")) -> PlayedGame:
-    """A one-round toy game between two named players; the first wins (bid 2 against 0) unless
-    `winner_first` is False."""
-    with store.transaction() as s:
-        created = service.create_game(s, game="toy", seats=2, options={"rounds": 1}, title=" v ".join(names),
-                                      director=(director.director_id, director.token) if director else None)
-    tokens = {}
-    for (seat, invite), name, email in zip(created.invites.items(), names, emails, strict=True):
-        with store.transaction() as s:
-            tokens[seat] = service.join_game(s, created.game_id, seat, invite, name=name, email=email).seat_token
-    game = PlayedGame(created.game_id, created.admin_token, tokens)
-    winner, loser = ("p1", "p2") if winner_first else ("p2", "p1")
-    game.submit(loser, "bid 0")
-    game.submit(winner, "bid 2")
-    game.submit(winner, "keep")
-    assert game.public().status == "finished"
-    return game
-
-
 def _ratings() -> dict[str, tuple[str, float, int]]:
     with store.transaction(write=False) as s:
         return {r.name: (r.player, round(r.mu, 9), r.games) for r in s.exec(select(PlayerRating))}
@@ -135,9 +115,9 @@ def _ratings() -> dict[str, tuple[str, float, int]]:
 def test_standings_and_ratings_of_played_games(db, toy):
     with store.transaction() as s:
         cup = service.create_director(s, "Winter Cup")
-    _finished_toy(cup, ("Ann", "Bob"), emails=("ann@example.org", ""))
-    _finished_toy(cup, ("Ann", "Bob"), emails=("ANN@example.org", ""))
-    _finished_toy(None, ("Bob", "Cid"))  # outside the tournament: rated, not in the standings
+    finished_duel(cup, ("Ann", "Bob"), emails=("ann@example.org", ""))
+    finished_duel(cup, ("Ann", "Bob"), emails=("ANN@example.org", ""))
+    finished_duel(None, ("Bob", "Cid"))  # outside the tournament: rated, not in the standings
     with store.transaction(write=False) as s:
         table = service.tournament_standings(s, cup.director_id)
     assert [(r.rank, r.name, r.played, r.finished, r.wins, r.points) for r in table.rows] == [
