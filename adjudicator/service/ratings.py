@@ -11,6 +11,7 @@ themselves, so a newcomer's one lucky win does not top the table.
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -22,6 +23,8 @@ from adjudicator.store import Game, PlayerRating, RecordEntry
 
 from .clock import utcnow
 from .tournaments import GameResult, _server_key, game_result, placements, player_slug
+
+log = logging.getLogger(__name__)
 
 
 def enabled() -> bool:
@@ -68,18 +71,42 @@ def _apply(s: Session, result: GameResult, key: str, now: datetime) -> bool:
     slug_of = {r.seat: player_slug(r.player, key) for r in result.seats}
     if len(set(slug_of.values())) < len(slug_of):
         return False  # one player on several seats (a hot-seat table): no rating
+    slugs = sorted(set(slug_of.values()))
+    _ensure_rows(s, result.game_type, slugs)
+    # locked in one order: two games of the same players finishing at once rate one after the other
     rows = {r.player: r for r in s.exec(select(PlayerRating).where(
-        PlayerRating.game_type == result.game_type, PlayerRating.player.in_(list(slug_of.values()))))}  # type: ignore[attr-defined]
+        PlayerRating.game_type == result.game_type, PlayerRating.player.in_(slugs))  # type: ignore[attr-defined]
+        .order_by(PlayerRating.player).with_for_update())}
     before = {slug: Rating(r.mu, r.sigma, r.games) for slug, r in rows.items()}
-    places = placements(result)
-    after = rate(before, {slug_of[seat]: place for seat, place in places.items()})
+    try:
+        after = rate(before, {slug_of[seat]: place for seat, place in placements(result).items()})
+    except Exception:  # a rating must never keep a game from ending
+        log.exception("could not rate game %s", result.game_id)
+        return False
     names = {slug_of[r.seat]: r.name for r in result.seats}
     for slug, new in after.items():
-        row = rows.get(slug) or PlayerRating(game_type=result.game_type, player=slug)
+        row = rows[slug]
         row.mu, row.sigma, row.games, row.name, row.updated_at = new.mu, new.sigma, new.games, names[slug], now
         s.add(row)
     s.flush()
     return True
+
+
+def _ensure_rows(s: Session, game_type: str, slugs: list[str]) -> None:
+    """A fresh row (the model's default mu and sigma) for each new player; a row another
+    transaction inserts meanwhile is left alone instead of failing this one."""
+    dialect = s.get_bind().dialect.name
+    if dialect == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert
+    elif dialect == "sqlite":
+        from sqlalchemy.dialects.sqlite import insert
+    else:  # pragma: no cover - the project runs on these two
+        raise RuntimeError(f"ratings need PostgreSQL or SQLite, not {dialect}")
+    now = utcnow()
+    fresh = Rating(25.0, 25.0 / 3)
+    s.exec(insert(PlayerRating).values([  # type: ignore[call-overload]
+        {"game_type": game_type, "player": slug, "name": "", "mu": fresh.mu, "sigma": fresh.sigma, "games": 0,
+         "updated_at": now} for slug in slugs]).on_conflict_do_nothing(index_elements=["game_type", "player"]))
 
 
 def rate_finished(s: Session, g: Game) -> None:
