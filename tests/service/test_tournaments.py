@@ -179,3 +179,13 @@ def test_defaulted_decisions_count_as_missed_deadlines(db, toy):
         table = service.tournament_standings(s, cup.director_id)
     assert game.public().status == "finished"
     assert {r.name: r.missed for r in table.rows} == {"Ann": 1, "Bob": 1}
+
+
+def test_a_server_without_ratings_rates_nothing_until_it_recomputes(db, toy, monkeypatch):
+    monkeypatch.setenv("PBEM_RATINGS", "0")
+    finished_duel(None, ("Ann", "Bob"))
+    assert _ratings() == {}
+    monkeypatch.delenv("PBEM_RATINGS")
+    with store.transaction() as s:
+        assert service.recompute_ratings(s) == 1
+    assert {name: games for name, (_, _, games) in _ratings().items()} == {"Ann": 1, "Bob": 1}
