@@ -11,6 +11,8 @@ the server's live pages) are removed rather than left dangling.
     DIR/game/<id>/index.html            the public page (board, outcome, seed)
     DIR/game/<id>/log.html              the whole public log
     DIR/game/<id>/record.json           the record (`pbem verify` checks it offline)
+    DIR/tournament/<id>/index.html      the standings of a tournament with a finished game (and
+                                        its standings.csv and standings.json), as of the archive
     DIR/static/...                      stylesheets (and pictures, if a page has any)
 """
 
@@ -25,8 +27,13 @@ from urllib.parse import urlsplit
 from flask import Flask, render_template
 
 LINK = re.compile(r'\s(href|src|action)="([^"]*)"')
-DROP = " data-archive-drop"
-DROPPED_ANCHOR = re.compile(r'<a[^>]*' + DROP + r'[^>]*>[^<]*</a>')  # a link with plain text: goes whole
+DROP = " data-archive-drop"  # marks a link removed, for the second pass
+GONE = " data-archive-gone"
+# what only the live server does (create a game or a tournament, feeds): the link goes whole; any
+# other removed link (a player's page) keeps its text
+SERVER_ONLY = re.compile(r"^/(?:new|director/new)$|/feed\.atom$")
+DROPPED_ANCHOR = re.compile(r'<a[^>]*' + DROP + r'[^>]*>([^<]*)</a>')
+GONE_ANCHOR = re.compile(r'<a[^>]*' + GONE + r'[^>]*>[^<]*</a>')
 
 
 @dataclass
@@ -79,11 +86,12 @@ class _Archive:
                 target = self._static(parts.path)
             if target is None:
                 self.report.dropped.add(parts.path)
-                return DROP  # a link to the live server only: removed, never dangling
+                return GONE if SERVER_ONLY.search(parts.path) else DROP  # removed, never dangling
             relative = posixpath.relpath(target, here)
             return f' {attr}="{relative}' + (f"#{parts.fragment}" if parts.fragment else "") + '"'
 
-        return DROPPED_ANCHOR.sub("", LINK.sub(fix, html)).replace(DROP, "")
+        html = GONE_ANCHOR.sub("", LINK.sub(fix, html)).replace(GONE, "")
+        return DROPPED_ANCHOR.sub(r"<span>\1</span>", html).replace(DROP, "")
 
 
 def write_archive(app: Flask, out: Path) -> ArchiveReport:
@@ -97,13 +105,25 @@ def write_archive(app: Flask, out: Path) -> ArchiveReport:
         games = [g for g in backend.read("list_games") if g.status == "finished"]
         titles = {gid: g.info.title for gid, g in all_games().items()}
         outcomes: dict[str, str] = {}
+        tournaments: dict[str, str] = {}  # id -> name, of the tournaments with a finished game
         for g in games:
             base = f"/game/{g.game_id}"
             archive.pages[base] = f"game/{g.game_id}/index.html"
             archive.pages[f"{base}/log"] = f"game/{g.game_id}/log.html"
             archive.pages[f"{base}/export.json"] = f"game/{g.game_id}/record.json"
-            outcome = backend.read("public_game", g.game_id).outcome or {}
-            outcomes[g.game_id] = outcome.get("summary", "")
+            page = backend.read("public_game", g.game_id)
+            outcomes[g.game_id] = (page.outcome or {}).get("summary", "")
+            if page.tournament:
+                tournaments[page.tournament[0]] = page.tournament[1]
+        for tid in tournaments:  # every page is registered before any is written: links go both ways
+            archive.pages[f"/tournament/{tid}"] = f"tournament/{tid}/index.html"
+            for export in ("standings.csv", "standings.json"):
+                archive.pages[f"/tournament/{tid}/{export}"] = f"tournament/{tid}/{export}"
+        for tid in tournaments:
+            page = archive.pages[f"/tournament/{tid}"]
+            archive.write(page, archive.relink(archive.fetch(f"/tournament/{tid}").decode("utf-8"), page).encode("utf-8"))
+            for export in ("standings.csv", "standings.json"):
+                archive.write(f"tournament/{tid}/{export}", archive.fetch(f"/tournament/{tid}/{export}"))
         for g in games:
             base = f"/game/{g.game_id}"
             for url in (base, f"{base}/log"):
@@ -112,6 +132,7 @@ def write_archive(app: Flask, out: Path) -> ArchiveReport:
             archive.write(archive.pages[f"{base}/export.json"], archive.fetch(f"{base}/export.json"))
             archive.report.games.append(g.game_id)
         with app.test_request_context("/"):
-            index = render_template("archive/index.html", games=games, titles=titles, outcomes=outcomes)
+            index = render_template("archive/index.html", games=games, titles=titles, outcomes=outcomes,
+                                    tournaments=tournaments)
         archive.write("index.html", archive.relink(index, "index.html").encode("utf-8"))
     return archive.report

@@ -138,7 +138,15 @@ def public_game(s: Session, game_id: str) -> PublicPage:
         seed_commitment=g.seed_commitment, server_seed=g.server_seed if over else None,
         deadline=as_utc(g.due_at), deadline_text=format_deadline(g.due_at, g.timezone),
         seats=_seat_infos(s, g), record_length=g.record_length, options=dict(g.options),
+        tournament=_tournament(s, g),
     )
+
+
+def _tournament(s: Session, g: Game) -> tuple[str, str] | None:
+    from adjudicator.store import Director
+
+    director = s.get(Director, g.director_id) if g.director_id is not None else None
+    return (director.public_id, director.name) if director is not None else None
 
 
 def seat_state(s: Session, game_id: str, seat: str, seat_token: str) -> SeatPage:

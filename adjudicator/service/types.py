@@ -175,6 +175,7 @@ class PublicPage:
     seats: list[SeatInfo]
     record_length: int
     options: dict[str, Any] = field(default_factory=dict)  # as resolved (content options as pins)
+    tournament: tuple[str, str] | None = None  # (director id, name) of the tournament the game is in
 
 
 @dataclass

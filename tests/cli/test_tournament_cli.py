@@ -18,7 +18,11 @@ def _local_links(html: str) -> list[str]:
 
 
 def test_archive_writes_finished_games_with_an_index_and_working_relative_links(sqlite_db, toy, tmp_path, capsys):
-    done = [finished_duel(None, ("Ann", "Bob")), finished_duel(None, ("Cid", "Dee"), winner_first=False)]
+    from adjudicator import service, store
+
+    with store.transaction() as s:
+        cup = service.create_director(s, "Club <Cup>")
+    done = [finished_duel(None, ("Ann", "Bob")), finished_duel(cup, ("Cid", "Dee"), winner_first=False)]
     running = new_game(seats=2)
     out = tmp_path / "site"
     assert archive.main([str(out)]) == 0
@@ -31,8 +35,19 @@ def test_archive_writes_finished_games_with_an_index_and_working_relative_links(
     assert running.game_id not in index and not (out / "game" / running.game_id).exists()
     assert "Ann" in (out / "game" / done[0].game_id / "index.html").read_text()
 
+    # the tournament's standings come along, linked both ways with its games
+    standings = (out / "tournament" / cup.director_id / "index.html").read_text()
+    assert f'href="tournament/{cup.director_id}/index.html">Club &lt;Cup&gt;</a>' in index
+    assert f'href="../../game/{done[1].game_id}/index.html"' in standings
+    assert f'href="../../tournament/{cup.director_id}/index.html"' in (
+        out / "game" / done[1].game_id / "index.html").read_text()
+    assert "Dee" in (out / "tournament" / cup.director_id / "standings.csv").read_text()
+    # player pages stay on the server: their links are removed, the names stay
+    assert "/player/" not in standings and "<span>Dee</span>" in standings and "<span>Cid</span>" in standings
+    assert "New game" not in index and "Atom feed" not in standings + index
+
     pages = sorted(out.rglob("*.html"))
-    assert len(pages) == 5
+    assert len(pages) == 6
     checked = 0
     for page in pages:
         here = page.relative_to(out).parent.as_posix()

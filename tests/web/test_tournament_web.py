@@ -19,7 +19,7 @@ def _cup() -> service.CreatedDirector:
 
 def test_public_standings_exports_and_player_page(client):
     cup = _cup()
-    finished_duel(cup, ("Ann <b>", "Bob"), emails=("ann@example.org", "bob@example.org"))
+    first = finished_duel(cup, ("Ann <b>", "Bob"), emails=("ann@example.org", "bob@example.org"))
     finished_duel(cup, ("Ann <b>", "Bob"), winner_first=False, emails=("ann@example.org", "bob@example.org"))
     finished_duel(cup, ("Bob", "Ann <b>"), emails=("bob@example.org", "ann@example.org"))
 
@@ -39,6 +39,9 @@ def test_public_standings_exports_and_player_page(client):
     assert doc["scoring"] == {"toy": "wdl"} and [r["name"] for r in doc["standings"]] == ["Bob", "Ann <b>"]
     assert "example.org" not in str(doc)
     assert doc["standings"][0]["rating"] > doc["standings"][1]["rating"]
+
+    game_page = client.get(f"/game/{first.game_id}").get_data(as_text=True)
+    assert f'Part of <a href="/tournament/{cup.director_id}">Winter &lt;Cup&gt;</a>' in game_page
 
     player = client.get(f"/player/{rows[0][1]}").get_data(as_text=True)
     assert "Bob" in player and "Toy Auction" in player and player.count("place 1") == 2
