@@ -189,3 +189,47 @@ def test_a_server_without_ratings_rates_nothing_until_it_recomputes(db, toy, mon
     with store.transaction() as s:
         assert service.recompute_ratings(s) == 1
     assert {name: games for name, (_, _, games) in _ratings().items()} == {"Ann": 1, "Bob": 1}
+
+
+def test_two_games_of_the_same_new_players_finishing_at_once_both_rate(db, toy):
+    """Both finishing transactions create the players' rating rows; neither may fail on them."""
+    import threading
+    import time
+
+    games = []
+    for _ in range(2):
+        with store.transaction() as s:
+            created = service.create_game(s, game="toy", seats=2, options={"rounds": 1})
+        tokens = {}
+        for (seat, invite), name in zip(created.invites.items(), ("Ann", "Bob"), strict=True):
+            with store.transaction() as s:
+                tokens[seat] = service.join_game(s, created.game_id, seat, invite, name=name,
+                                                 email=f"{name}@example.org").seat_token
+        game = PlayedGame(created.game_id, created.admin_token, tokens)
+        game.submit("p2", "bid 0")
+        game.submit("p1", "bid 2")
+        games.append((game, game.prompt_token("p1")))
+    inside = threading.Event()
+    errors: list[BaseException] = []
+
+    def finish(game: PlayedGame, token: str, hold: bool) -> None:
+        try:
+            if not hold:
+                inside.wait(5)
+            with store.transaction() as s:
+                service.submit(s, game.game_id, "p1", game.tokens["p1"], "keep", token)
+                if hold:
+                    inside.set()
+                    time.sleep(0.5)  # the other game finishes meanwhile
+        except BaseException as exc:  # noqa: BLE001 - reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=finish, args=(*games[0], True)),
+               threading.Thread(target=finish, args=(*games[1], False))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    assert errors == []
+    assert all(game.public().status == "finished" for game, _ in games)
+    assert {name: n for name, (_, _, n) in _ratings().items()} == {"Ann": 2, "Bob": 2}
