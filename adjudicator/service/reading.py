@@ -176,7 +176,15 @@ def public_game(s: Session, game_id: str) -> PublicPage:
         deadline=as_utc(g.due_at), deadline_text=format_deadline(g.due_at, g.timezone),
         seats=_seat_infos(s, g), record_length=g.record_length, options=dict(g.options),
         log_earlier=g.record_length > LOG_ON_PAGE,
+        tournament=_tournament(s, g),
     )
+
+
+def _tournament(s: Session, g: Game) -> tuple[str, str] | None:
+    from adjudicator.store import Director
+
+    director = s.get(Director, g.director_id) if g.director_id is not None else None
+    return (director.public_id, director.name) if director is not None else None
 
 
 def seat_state(s: Session, game_id: str, seat: str, seat_token: str) -> SeatPage:

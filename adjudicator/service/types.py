@@ -192,6 +192,7 @@ class PublicPage:
     record_length: int
     options: dict[str, Any] = field(default_factory=dict)  # as resolved (content options as pins)
     log_earlier: bool = False  # `log` holds the newest record entries only; the rest is on the log pages
+    tournament: tuple[str, str] | None = None  # (director id, name) of the tournament the game is in
 
 
 @dataclass
