@@ -26,7 +26,7 @@ from urllib.parse import urlsplit
 
 from flask import Flask, render_template
 
-from adjudicator.service.reading import LOG_PAGE_ENTRIES
+from adjudicator.service import reading
 
 LINK = re.compile(r'\s(href|src|action)="([^"]*)"')
 DROP = " data-archive-drop"  # marks a link removed, for the second pass
@@ -116,8 +116,10 @@ def write_archive(app: Flask, out: Path) -> ArchiveReport:
             archive.pages[f"{base}/log"] = f"game/{g.game_id}/log.html"
             archive.pages[f"{base}/export.json"] = f"game/{g.game_id}/record.json"
             page = backend.read("public_game", g.game_id)
-            for start in range(0, page.record_length, LOG_PAGE_ENTRIES):  # the log's pages
-                archive.pages[f"{base}/log?start={start}"] = f"game/{g.game_id}/log-{start}.html"
+            per_page = reading.LOG_PAGE_ENTRIES
+            if page.record_length > per_page:  # a paged log: every page (log.html is the newest)
+                for start in range(0, page.record_length, per_page):
+                    archive.pages[f"{base}/log?start={start}"] = f"game/{g.game_id}/log-{start}.html"
             outcomes[g.game_id] = (page.outcome or {}).get("summary", "")
             if page.tournament:
                 tournaments[page.tournament[0]] = page.tournament[1]

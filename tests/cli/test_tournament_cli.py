@@ -48,6 +48,27 @@ def test_archive_writes_finished_games_with_an_index_and_working_relative_links(
 
     pages = sorted(out.rglob("*.html"))
     assert len(pages) == 6
+    _all_links_resolve(out, pages)
+    # the records in the archive verify offline, as on the server
+    capsys.readouterr()
+    assert verify.main([str(out / "game" / g.game_id / "record.json") for g in done]) == 0
+
+
+def test_archive_writes_every_page_of_a_paged_log(sqlite_db, toy, tmp_path, capsys, monkeypatch):
+    from adjudicator.service import reading
+
+    monkeypatch.setattr(reading, "LOG_PAGE_ENTRIES", 2)
+    game = finished_duel(None, ("Ann", "Bob"))
+    out = tmp_path / "site"
+    assert archive.main([str(out)]) == 0
+    logs = sorted(p.name for p in (out / "game" / game.game_id).glob("log*.html"))
+    assert logs[0] == "log-0.html" and logs[-1] == "log.html" and len(logs) >= 3
+    first = (out / "game" / game.game_id / "log-0.html").read_text()
+    assert 'href="log-2.html"' in first  # "Later" leads to the next page's file
+    _all_links_resolve(out, sorted(out.rglob("*.html")))
+
+
+def _all_links_resolve(out, pages) -> None:
     checked = 0
     for page in pages:
         here = page.relative_to(out).parent.as_posix()
@@ -59,9 +80,6 @@ def test_archive_writes_finished_games_with_an_index_and_working_relative_links(
             checked += 1
     assert checked > 20
     assert (out / "static" / "style.css").is_file()
-    # the records in the archive verify offline, as on the server
-    capsys.readouterr()
-    assert verify.main([str(out / "game" / g.game_id / "record.json") for g in done]) == 0
 
 
 def test_ratings_recompute_lists_the_winner_first(sqlite_db, toy, capsys):
