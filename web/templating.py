@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from flask import Flask, current_app, url_for
@@ -70,8 +71,17 @@ def option_text(value: object) -> str:
     return str(value)
 
 
+def option_title(game: Any, name: str) -> str:
+    """An option's name in words (the game's label for it, else its name without underscores)."""
+    for option in getattr(getattr(game, "info", None), "options", ()):
+        if option.name == name:
+            return option.title
+    return name.replace("_", " ").capitalize()
+
+
 def register_templating(app: Flask) -> None:
     app.jinja_env.globals["option_text"] = option_text
+    app.jinja_env.globals["option_title"] = option_title
     app.jinja_env.globals["recent_lines"] = RECENT_LOG_LINES
     app.jinja_env.filters["markdown"] = render_markdown
     app.jinja_env.filters["local_time"] = format_time

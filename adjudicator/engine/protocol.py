@@ -36,9 +36,14 @@ class Option:
     # Content options (a board, a deck) choose from a library instead of fixed choices; their
     # resolved value is a pin (see engine/content.py).
     library: ContentLibrary | None = None
+    label: str = ""  # the option's name in words for forms; default: the name, underscores as spaces
 
     def current_choices(self) -> tuple[JSON, ...]:
         return tuple(self.library.names()) if self.library else self.choices
+
+    @property
+    def title(self) -> str:
+        return self.label or self.name.replace("_", " ").capitalize()
 
 
 @dataclass(frozen=True)
