@@ -160,9 +160,11 @@ def test_three_player_founding_fathers_scenario_c(site: Site) -> None:
     assert doc["entries"][0]["data"]["options"]["scenario"] == "C"
 
 
+@pytest.mark.long
 @pytest.mark.timeout(1800)
 def test_three_player_founding_fathers_1789(site: Site) -> None:
-    """The whole standard game (about a thousand orders) through the seat pages."""
+    """The whole standard game (about a thousand orders) through the seat pages. Its short version
+    is scenario C above; the standard game's rules are played in full by tests/games' playouts."""
     page, rnd = site.page, random.Random(1789)
     invites = create_game(page, site.base, "founding-fathers", 3, "Browser Founding Fathers 1789")
     game_id, seat_urls = join_all(page, invites)
