@@ -18,6 +18,7 @@ from adjudicator.mail import config as mail_config
 
 from . import backend, csrf
 from .errors import bad_link, status_of
+from .seat import mark_press_seen
 from .security import secret_page
 
 bp = Blueprint("mail", __name__)
@@ -126,6 +127,7 @@ def dev_message(name: str):
 def _render(game_id: str, seat: str, seat_token: str, message: str = "", error: str = "", status: int = 200):
     settings = backend.read("seat_settings", game_id, seat, seat_token)
     press = backend.read("press_for", game_id, seat, seat_token)
+    mark_press_seen(game_id, seat, seat_token, press)
     page = backend.read("seat_state", game_id, seat, seat_token)
     return render_template("play/mail.html", game_id=game_id, seat=seat, seat_token=seat_token, page=page,
                            settings=settings, press=press, message=message, error=error,

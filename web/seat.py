@@ -96,12 +96,23 @@ def _choices(game, prompt: dict[str, Any]) -> list[tuple[str, str]]:
     return out
 
 
+PRESS_ON_PAGE = 5  # newest press messages on the seat page; the press page has them all
+
+
+def mark_press_seen(game_id: str, seat: str, seat_token: str, press: list[Any]) -> None:
+    """Press shown on a page is read: mark it, so it is "new" only the first time (a small write)."""
+    if any(p.new for p in press):
+        backend.call("mark_press_read", game_id, seat, seat_token, max(p.id for p in press))
+
+
 def _render_play(game_id: str, seat: str, seat_token: str, result: dict[str, Any] | None = None,
                  status: int = 200):
     page = backend.read("seat_state", game_id, seat, seat_token)
     game = get_game(page.game)
     prompt = page.prompt
     choices = _choices(game, prompt) if prompt is not None else []
+    press = backend.read("press_for", game_id, seat, seat_token)
+    mark_press_seen(game_id, seat, seat_token, press)
     return render_template(
         "play/play.html",
         page=page,
@@ -112,6 +123,7 @@ def _render_play(game_id: str, seat: str, seat_token: str, result: dict[str, Any
         prompt=prompt,
         choices=choices,
         composer=compose(choices, request.args.get("pick", "")[:300]),
+        press=press[-PRESS_ON_PAGE:], press_new=sum(p.new for p in press), press_count=len(press),
         board=board_html(page.game, page.view, seat),
         private=((page.view or {}).get("private") or {}).get(seat),
         grammar=page.grammar_help or game.grammar_help(),

@@ -19,7 +19,7 @@ from .lifecycle import create_game, join_game, start_game
 from .moderation import extend_deadline, force_defaults, game_pace, pause, replace_seat, resume, set_pace
 from .orders import order_lines, submit, submit_order
 from .players import MAIL_MODES, resign, seat_settings, update_settings
-from .press import PressLine, press_for, public_press, send_press
+from .press import PressLine, mark_press_read, press_for, public_press, send_press
 from .ratings import PlayerPage, player_page, recompute_ratings
 from .reading import (
     admin_page,
@@ -64,7 +64,7 @@ __all__ = [
     "force_defaults", "format_deadline", "join_game", "list_games", "order_lines", "pause",
     "public_game", "public_log", "seat_log", "replace_seat", "resume", "reveal", "seat_state", "start_game", "submit",
     "submit_order", "sweep_deadlines", "utcnow",
-    "MAIL_MODES", "MailKey", "PressLine", "press_for", "process_mail", "public_press", "receive_mail",
+    "MAIL_MODES", "MailKey", "PressLine", "mark_press_read", "press_for", "process_mail", "public_press", "receive_mail",
     "Absence", "absences", "cancel_absence", "my_absence",
     "CreatedDirector", "DirectedGame", "DirectorPage", "create_director", "director_page",
     "ContentInfo", "install_content", "list_content", "load_installed",

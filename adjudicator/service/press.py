@@ -11,7 +11,7 @@ from datetime import datetime
 
 from sqlmodel import Session, select
 
-from adjudicator.store import Game, Press
+from adjudicator.store import Game, Press, Seat
 
 from . import notify
 from .clock import as_utc, utcnow
@@ -30,6 +30,8 @@ class PressLine:
     broadcast: bool
     body: str
     created_at: datetime
+    id: int = 0
+    new: bool = False  # to this seat, and newer than what it has seen on its pages
 
 
 def send_press(s: Session, game_id: str, seat: str, seat_token: str | MailKey, to: list[str], text: str,
@@ -79,8 +81,9 @@ def send_press(s: Session, game_id: str, seat: str, seat_token: str | MailKey, t
     return tasks
 
 
-def _lines(rows: list[Press]) -> list[PressLine]:
-    return [PressLine(r.sender, list(r.recipients), r.broadcast, r.body, as_utc(r.created_at))  # type: ignore[arg-type]
+def _lines(rows: list[Press], reader: Seat | None = None) -> list[PressLine]:
+    return [PressLine(r.sender, list(r.recipients), r.broadcast, r.body, as_utc(r.created_at), r.id or 0,  # type: ignore[arg-type]
+                      new=reader is not None and r.sender != reader.seat and (r.id or 0) > reader.press_read_id)
             for r in rows]
 
 
@@ -91,8 +94,17 @@ def _rows(s: Session, g: Game) -> list[Press]:
 def press_for(s: Session, game_id: str, seat: str, seat_token: str | MailKey) -> list[PressLine]:
     """The press a seat sent or received."""
     g = find_game(s, game_id)
-    auth_seat(s, g, seat, seat_token)
-    return _lines([r for r in _rows(s, g) if r.sender == seat or seat in r.recipients])
+    row = auth_seat(s, g, seat, seat_token)
+    return _lines([r for r in _rows(s, g) if r.sender == seat or seat in r.recipients], row)
+
+
+def mark_press_read(s: Session, game_id: str, seat: str, seat_token: str | MailKey, upto: int) -> None:
+    """The seat has seen its press up to `upto` (a press id) on its page; it no longer counts as new."""
+    g = find_game(s, game_id)
+    row = auth_seat(s, g, seat, seat_token)
+    if upto > row.press_read_id:
+        row.press_read_id = upto
+        s.add(row)
 
 
 def public_press(s: Session, game_id: str) -> list[PressLine]:

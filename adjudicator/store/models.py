@@ -127,6 +127,7 @@ class Seat(SQLModel, table=True):
     disorder: bool = False
     waits: int = 0
     mailed_seq: int = 0
+    press_read_id: int = 0  # the newest press the seat has seen on its pages (what is newer is "new")
     wait_started_at: datetime | None = None  # the current wait on this seat began
     acted_at: datetime | None = None  # this seat's last own order (a reminder is for one who has not)
 
