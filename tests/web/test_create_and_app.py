@@ -94,3 +94,15 @@ def test_markdown_is_sanitised():
     assert "<strong>hi</strong>" in html
     assert "<script" not in html and "javascript:" not in html and "onerror" not in html
     assert render_markdown(None) == ""
+
+
+def test_doge_year_limit_shows_in_words_and_is_off_by_default(client):
+    # Issue 14: the year limit is no rule of Doge; the form says so and leaves it off.
+    html = client.get("/new?game=doge").get_data(as_text=True)
+    text = text_of(html)
+    assert "Year limit (adjudicator safety end, not in the rulebook)" in text
+    assert "max_years" not in text  # the label replaces the bare option name
+    select = html[html.index('name="opt-max_years"'):]
+    select = select[: select.index("</select>")]
+    assert '<option value="0" selected>no year limit (rulebook end only)</option>' in select
+    assert '<option value="30">30</option>' in select

@@ -17,7 +17,7 @@ from adjudicator.engine import (
 
 from . import elections, palaces, placement, scoring  # noqa: F401  (they register the flow's nodes)
 from .board import houses_on_board
-from .data import DEFAULT_MAX_YEARS, MAX_YEARS_CHOICES, SEAT_COLOURS
+from .data import DEFAULT_MAX_YEARS, MAX_YEARS_CHOICES, NO_YEAR_LIMIT, RULES_VERSION, SEAT_COLOURS
 from .flowbase import FLOW
 from .grammar import format_order, grammar_help, order_problem, parse_order
 from .invariants import violated
@@ -33,7 +33,7 @@ class Doge(FlowGame):
     info = GameInfo(
         id="doge",
         title="Doge",
-        rules_version="1",
+        rules_version=RULES_VERSION,
         min_seats=3,
         max_seats=4,
         wait_hours=72,
@@ -43,7 +43,11 @@ class Doge(FlowGame):
                 "max_years",
                 DEFAULT_MAX_YEARS,
                 MAX_YEARS_CHOICES,
-                "Adjudicator safety valve (not a rule of the game): stop after this many years.",
+                "Not a rule of the game: an adjudicator safety end that stops the game after this many "
+                "years (most palaces, then most houses, win). Off by default, as in tournament play: "
+                "the game then ends only when someone becomes Doge.",
+                label="Year limit (adjudicator safety end, not in the rulebook)",
+                choice_words=((NO_YEAR_LIMIT, "no year limit (rulebook end only)"),),
             ),
         ),
         summary="Leo Colovini, 2000. Win elections in Venice's districts and build palaces to become Doge.",
