@@ -1,0 +1,89 @@
+"""Founding Fathers rules of the rulebook that had no exact test of their own
+(docs/games/founding-fathers-rules.md lists them)."""
+
+from __future__ import annotations
+
+import pytest
+
+from adjudicator.engine import copy_json
+from adjudicator.games.founding_fathers.effects import raise_tension
+from adjudicator.games.founding_fathers.election import eligible
+from adjudicator.games.founding_fathers.people import draft_order, income
+from adjudicator.games.founding_fathers.state import TENSION_WAR, congress_votes, leader, number, owned
+from adjudicator.games.founding_fathers.turn import finish, victim
+from tests.games.founding_fathers.helpers import fresh
+
+
+@pytest.mark.parametrize("roll, rank", [(1, 0), (3, 0), (4, 1), (5, 1), (6, 2)])
+def test_hand_of_time_die_picks_the_oldest_second_or_third_oldest(roll: int, rank: int) -> None:
+    # "1-3: El estadista activo más viejo muere. 4-5: El segundo ... 6: El tercer estadista más viejo"
+    state = fresh()
+    by_age = sorted(state["statesmen"], key=lambda s: number(state, s))
+    assert victim(state, roll) == by_age[rank]
+
+
+def test_income_one_influence_each_and_one_on_each_party_leader() -> None:
+    # "Cada jugador recibe 1 Punto de Influencia. Los líderes del Partido reciben cada uno 1 Punto
+    # de Influencia que colocan sobre sus cartas."
+    state = fresh()
+    before = copy_json(state)
+    income(state, [])
+    assert all(state["factions"][s]["influence"] == before["factions"][s]["influence"] + 1 for s in state["seats"])
+    for party in ("L", "C"):
+        sid = leader(state, party)
+        assert sid is not None
+        gained = state["statesmen"][sid]["influence"] - before["statesmen"][sid]["influence"]
+        assert gained >= 1  # 1 as leader, more if his card has an income ability
+
+
+def test_draft_order_fewest_points_then_fewest_votes() -> None:
+    # "Al Jugador que tenga menos cantidad de puntos de victoria sumados a sus cubos de
+    # popularidad. Si hay empate, al jugador que tenga menos votos en el Congreso."
+    state = fresh()
+    for seat in state["seats"]:
+        state["factions"][seat]["vp"] = 0
+        for sid in owned(state, seat):
+            state["statesmen"][sid]["cubes"] = 0
+    state["factions"][state["seats"][0]]["vp"] = 5  # the most points: drafts last
+    order = draft_order(state)
+    assert order[-1] == state["seats"][0]
+    rest = order[:-1]
+    assert [congress_votes(state, s) for s in rest] == sorted(congress_votes(state, s) for s in rest)
+
+
+def test_civil_war_scores_subtract_congress_votes_and_influence() -> None:
+    # "Si el juego termina debido al colapso monetario o a la guerra civil, cada jugador debe
+    # restar el número del congreso más los puntos de influencia"
+    state = fresh()
+    state["ending"] = "civil-war"
+    for seat in state["seats"]:
+        state["factions"][seat]["vp"] = 20
+        for sid in owned(state, seat):
+            state["statesmen"][sid]["cubes"] = 0
+            state["statesmen"][sid]["influence"] = 0
+    finish(state, [])
+    for seat in state["seats"]:
+        expected = 20 - congress_votes(state, seat) - state["factions"][seat]["influence"]
+        assert state["result"]["scores"][seat] == expected
+    assert state["result"]["reason"] == "civil-war"
+
+
+def test_a_twice_elected_president_may_not_run_again() -> None:
+    # "A excepción de un presidente dos veces elegido (dos peones de Elegido en la carta), todos
+    # los estadistas son elegibles para convertirse en presidente."
+    state = fresh()
+    state["statesmen"]["george-washington"]["elected"] = 1
+    assert eligible(state, "george-washington")
+    state["statesmen"]["george-washington"]["elected"] = 2
+    assert not eligible(state, "george-washington")
+
+
+def test_tension_reaching_civil_war_ends_the_game() -> None:
+    # The tension track runs Peace, 1, 2, 3, 4, Civil War: the civil war ends the game at once.
+    state = fresh()
+    state["tension"] = TENSION_WAR - 1
+    events: list = []
+    raise_tension(state, 1, events)
+    assert state["ending"] == "civil-war" and "civil-war" in [e["kind"] for e in events]
+    raise_tension(state, 1, events)
+    assert state["tension"] == TENSION_WAR  # the track has no space beyond the civil war
