@@ -89,3 +89,10 @@ def test_placement_rounds_by_player_count(players: int, rounds: int) -> None:
         state, _ = play(state, defaults_for(GAME, state))
         played += 1
     assert played == rounds and all(len(state["cards_used"][s]) == rounds for s in state["seats"])
+
+
+def test_advisors_start_neutral_beside_the_board() -> None:
+    # "Coloque los asesores en los espacios del lado derecho del tablero": no area, no owner.
+    state = fresh(4)
+    assert all(info["at"] is None and info["owner"] is None for info in state["advisors"].values())
+    assert all(state["supply"][s]["rings"] == RINGS for s in state["seats"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 from adjudicator.engine import copy_json
 from adjudicator.games.nineteen_sixty.data import ISSUES, REGIONS, SEATS, STATES
 from adjudicator.games.nineteen_sixty.flowbase import FLOW
+from adjudicator.games.nineteen_sixty.turn import hand_size
 
 from .helpers import start
 
@@ -57,3 +58,10 @@ def test_empty_states_go_to_the_endorsement_holder_else_to_their_lean() -> None:
     for abbr, info in STATES.items():
         expected = "kennedy" if info.region == region else info.lean
         assert state["states"][abbr][expected] == 1, abbr
+
+
+def test_hands_of_six_before_the_debates_and_seven_after() -> None:
+    # "En los primeros cinco turnos ... seis cartas; en los dos últimos turnos ... siete"
+    assert [hand_size(turn) for turn in (1, 2, 3, 4, 5, 7, 8)] == [6] * 5 + [7] * 2
+    state = start()  # turn 1, first activity phase, before any card is played
+    assert {s: len(state["private"][s]["hand"]) for s in SEATS} == {"kennedy": 6, "nixon": 6}
