@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from flask import Flask, current_app, url_for
@@ -70,8 +71,18 @@ def option_text(value: object) -> str:
     return str(value)
 
 
+def option_shown(info: Any, name: str, value: object) -> tuple[str, str]:
+    """(label, value) of a game's option as the create form words them: an option's label and
+    its choice words (Doge's year limit 0 reads "no year limit ..."), else the bare name and value."""
+    option = next((o for o in getattr(info, "options", ()) if o.name == name), None)
+    if option is None:
+        return name, option_text(value)
+    return option.title(), option.words_for(value) or option_text(value)
+
+
 def register_templating(app: Flask) -> None:
     app.jinja_env.globals["option_text"] = option_text
+    app.jinja_env.globals["option_shown"] = option_shown
     app.jinja_env.globals["recent_lines"] = RECENT_LOG_LINES
     app.jinja_env.filters["markdown"] = render_markdown
     app.jinja_env.filters["local_time"] = format_time

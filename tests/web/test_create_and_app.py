@@ -106,3 +106,13 @@ def test_doge_year_limit_shows_in_words_and_is_off_by_default(client):
     select = select[: select.index("</select>")]
     assert '<option value="0" selected>no year limit (rulebook end only)</option>' in select
     assert '<option value="30">30</option>' in select
+
+
+def test_game_page_words_the_doge_year_limit(client):
+    _, admin, _ = create_game(client, game="doge", seats=3, title="Rulebook Doge")
+    game_id = admin.split("/")[2]
+    text = text_of(client.get(f"/game/{game_id}").get_data(as_text=True))
+    assert "Year limit (adjudicator safety end, not in the rulebook) no year limit (rulebook end only)" in text
+    _, admin, _ = create_game(client, game="doge", seats=3, title="Friendly Doge", **{"opt-max_years": "20"})
+    text = text_of(client.get(f"/game/{admin.split('/')[2]}").get_data(as_text=True))
+    assert "Year limit (adjudicator safety end, not in the rulebook) 20" in text
