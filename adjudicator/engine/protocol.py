@@ -65,6 +65,9 @@ class GameInfo:
     # follow-up period a seat's own next decisions get at least
     wait_hours: float = 72
     follow_up_hours: float = 12
+    # Older rules versions whose records this build still replays (`GameModule.setup_version`);
+    # a version not listed here is refused by `pbem verify` with the version message.
+    replays: tuple[str, ...] = ()
 
     def resolve_options(self, given: dict[str, Any] | None) -> dict[str, JSON]:
         """Defaults filled in; unknown names or values outside an option's choices are refused."""
@@ -312,6 +315,14 @@ class GameModule(ABC):
 
     @abstractmethod
     def setup(self, seed: str, seats: list[str], options: dict[str, JSON]) -> Step: ...
+
+    def setup_version(self, rules_version: str, seed: str, seats: list[str], options: dict[str, JSON]) -> Step:
+        """The setup of a record played under `rules_version`: this build's version, or one of
+        `info.replays`, which a game that lists any must override (the state then carries that
+        version, and the game keeps its old behaviour for it)."""
+        if rules_version != self.info.rules_version:
+            raise IllegalOrder(f"rules version {rules_version} cannot be replayed by this build")
+        return self.setup(seed, seats, options)
 
     @abstractmethod
     def prompts(self, state: State) -> dict[str, Prompt]:

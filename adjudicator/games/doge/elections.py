@@ -120,6 +120,12 @@ def schedule_quarantia(state: State, winners: list[str], runners: list[str], eve
     FLOW.schedule(state, tasks)
 
 
+def houses_may_be_declined(state: State, seat: str) -> bool:
+    """Rules version 2 lets a district winner with houses in supply decline them; a replayed
+    version-1 record keeps the old prompt (houses always placed)."""
+    return state["rules_version"] != "1" and state["supply"][seat]["houses"] > 0
+
+
 def decline_houses(state: State, seat: str, area: str, events: list[Event]) -> None:
     """The winner gives up his 2 houses: the place frame scheduled after this decision skips him."""
     frame = FLOW.stack(state)[-2]
@@ -175,7 +181,7 @@ class DistrictWinner(DogeNode):
     def waiting(self, state: State, args: dict[str, Any]) -> list[str]:
         seat = args["seat"]
         decides = (can_take(state, seat, district_advisor(args["area"])) or houses_on_board(state, seat) > 0
-                   or state["supply"][seat]["houses"] > 0)  # placing his 2 houses is his choice too
+                   or houses_may_be_declined(state, seat))  # placing his 2 houses is his choice too
         return [seat] if decides else []
 
     def advance(self, state: State, args: dict[str, Any], events: list[Event]) -> None:
@@ -190,7 +196,7 @@ class DistrictWinner(DogeNode):
         others = [d for d in DISTRICTS if d != area]
         moves = move_choices(state, seat, [area], others) + move_choices(state, seat, others, [area])
         result += [{"abstain": True, "move": m} for m in moves]
-        if state["supply"][seat]["houses"] > 0:
+        if houses_may_be_declined(state, seat):
             # "puede colocar 2 casas": the houses are a right, so each answer has a variant without them
             result += [{**order, "houses": False} for order in result]
         return result

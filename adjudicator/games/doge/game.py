@@ -51,6 +51,7 @@ class Doge(FlowGame):
             ),
         ),
         summary="Leo Colovini, 2000. Win elections in Venice's districts and build palaces to become Doge.",
+        replays=("1",),  # version 1 only lacked the 'no houses' choice: its records still verify
     )
 
     def seat_names(self, count: int, options: dict[str, Any]) -> list[str]:
@@ -68,6 +69,13 @@ class Doge(FlowGame):
         FLOW.start(state, "placement", round=1)
         FLOW.settle(state, events)
         return Step(state, events)
+
+    def setup_version(self, rules_version: str, seed: str, seats: list[str], options: dict[str, Any]) -> Step:
+        if rules_version not in (RULES_VERSION, *self.info.replays):
+            return super().setup_version(rules_version, seed, seats, options)
+        step = self.setup(seed, seats, options)
+        step.state["rules_version"] = rules_version  # the nodes keep version 1's prompts for it
+        return step
 
     # the text side of the protocol is the game's grammar and render modules, bound as they are
     parse_order = staticmethod(parse_order)
