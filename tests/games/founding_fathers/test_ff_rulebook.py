@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from adjudicator.engine import copy_json
+from adjudicator.engine import copy_json, scripted_state
 from adjudicator.games.founding_fathers.effects import raise_tension
 from adjudicator.games.founding_fathers.election import eligible
 from adjudicator.games.founding_fathers.people import draft_order, income
-from adjudicator.games.founding_fathers.state import TENSION_WAR, congress_votes, leader, number, owned
+from adjudicator.games.founding_fathers.state import TENSION_WAR, congress_votes, leader, number, owned, party
 from adjudicator.games.founding_fathers.turn import finish, victim
-from tests.games.founding_fathers.helpers import fresh
+from tests.games.founding_fathers.helpers import act, fresh
 
 
 @pytest.mark.parametrize("roll, rank", [(1, 0), (3, 0), (4, 1), (5, 1), (6, 2)])
@@ -29,8 +29,8 @@ def test_income_one_influence_each_and_one_on_each_party_leader() -> None:
     before = copy_json(state)
     income(state, [])
     assert all(state["factions"][s]["influence"] == before["factions"][s]["influence"] + 1 for s in state["seats"])
-    for party in ("L", "C"):
-        sid = leader(state, party)
+    for side in ("L", "C"):
+        sid = leader(state, side)
         assert sid is not None
         gained = state["statesmen"][sid]["influence"] - before["statesmen"][sid]["influence"]
         assert gained >= 1  # 1 as leader, more if his card has an income ability
@@ -87,3 +87,33 @@ def test_tension_reaching_civil_war_ends_the_game() -> None:
     assert state["ending"] == "civil-war" and "civil-war" in [e["kind"] for e in events]
     raise_tension(state, 1, events)
     assert state["tension"] == TENSION_WAR  # the track has no space beyond the civil war
+
+
+def _round_for(state: dict, seat: str) -> dict:
+    """The Round with `seat` to act, nothing done yet this turn."""
+    state["people"] = {"drafters": [], "done": {s: [] for s in state["seats"]}, "auction": None}
+    state["flow"] = [{"node": "people", "args": {"stage": "auction"}},
+                     {"node": "round", "args": {"order": [seat], "k": 0, "extra": False}}]
+    return state
+
+
+@pytest.mark.parametrize("die, boxes", [(1, 0), (2, 0), (3, 1), (5, 1), (6, 2)])
+def test_whip_up_support_moves_support_by_the_die(die: int, boxes: int) -> None:
+    # "1-2: sin cambios 3-5: una casilla 6: dos casillas", towards the statesman's party, for 1 IP.
+    state = _round_for(fresh(), "red")
+    state["support"] = 0
+    state["secret"]["rng"] = scripted_state([die - 1])
+    influence = state["factions"]["red"]["influence"]
+    state = act(state, "red", "whip george-washington")  # a Conservative
+    assert party(state, "george-washington") == "C"
+    assert state["support"] == -boxes  # the track counts positive towards the Liberals
+    assert state["factions"]["red"]["influence"] == influence - 1
+
+
+def test_a_speech_rolling_six_gains_a_popularity_cube() -> None:
+    # A speech costs 1 IP and a die; a 6 (here at once, without extra influence) succeeds.
+    state = _round_for(fresh(), "red")
+    state["secret"]["rng"] = scripted_state([5])
+    cubes = state["statesmen"]["george-washington"]["cubes"]
+    state = act(state, "red", "speech george-washington")
+    assert state["statesmen"]["george-washington"]["cubes"] == cubes + 1
