@@ -8,8 +8,17 @@ import pytest
 from adjudicator.engine import copy_json, scripted_state
 from adjudicator.games.founding_fathers.effects import raise_tension
 from adjudicator.games.founding_fathers.election import eligible
+from adjudicator.games.founding_fathers.issues import settle_tax
 from adjudicator.games.founding_fathers.people import draft_order, income
-from adjudicator.games.founding_fathers.state import TENSION_WAR, congress_votes, leader, number, owned, party
+from adjudicator.games.founding_fathers.state import (
+    TENSION_WAR,
+    D,
+    congress_votes,
+    leader,
+    number,
+    owned,
+    party,
+)
 from adjudicator.games.founding_fathers.turn import finish, victim
 from tests.games.founding_fathers.helpers import act, fresh
 
@@ -117,3 +126,21 @@ def test_a_speech_rolling_six_gains_a_popularity_cube() -> None:
     cubes = state["statesmen"]["george-washington"]["cubes"]
     state = act(state, "red", "speech george-washington")
     assert state["statesmen"]["george-washington"]["cubes"] == cubes + 1
+
+
+@pytest.mark.parametrize("total, lost, tension", [(7, 0, 0), (8, 1, 0), (9, 1, 0), (10, 2, 0), (11, 3, 1)])
+def test_tax_outrage_active_taxes_plus_outrage_plus_die(total: int, lost: int, tension: int) -> None:
+    # Ultraje fiscal: active taxes (1, the new one) + the tax's outrage + a die; "1-7 sin efecto,
+    # 8-9 pierden 1, 9-10 pierden 2, 11+ pierden 3, Tensión +1" (reading: 9 loses 1, 10 loses 2).
+    state = fresh()
+    pres = state["offices"]["president"]
+    state["statesmen"][pres]["cubes"] = 5
+    die = total - 1 - D(state).taxes["stamp-tax"]["outrage"]
+    assert 1 <= die <= 6
+    state["secret"]["rng"] = scripted_state([die - 1])
+    events: list = []
+    settle_tax(state, {"card": "stamp-tax", "outcome": "resolved", "do": "pass", "officers": []}, events)
+    assert [e["data"]["total"] for e in events if e["kind"] == "tax-outrage"] == [total]
+    assert state["taxes"]["active"] == ["stamp-tax"]
+    assert state["statesmen"][pres]["cubes"] == 5 - lost
+    assert state["tension"] == tension
