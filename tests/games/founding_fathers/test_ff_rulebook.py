@@ -6,8 +6,10 @@ from __future__ import annotations
 import pytest
 
 from adjudicator.engine import copy_json, scripted_state
+from adjudicator.games.founding_fathers import GAME
 from adjudicator.games.founding_fathers.effects import raise_tension
-from adjudicator.games.founding_fathers.election import eligible
+from adjudicator.games.founding_fathers.election import eligible, has_room
+from adjudicator.games.founding_fathers.flowbase import FLOW
 from adjudicator.games.founding_fathers.issues import settle_tax
 from adjudicator.games.founding_fathers.people import draft_order, income
 from adjudicator.games.founding_fathers.state import (
@@ -144,3 +146,24 @@ def test_tax_outrage_active_taxes_plus_outrage_plus_die(total: int, lost: int, t
     assert state["taxes"]["active"] == ["stamp-tax"]
     assert state["statesmen"][pres]["cubes"] == 5 - lost
     assert state["tension"] == tension
+
+
+def test_a_candidate_never_puts_two_cubes_in_one_state() -> None:
+    # "Un candidato no puede colocar dos de sus cubos en el mismo Estado, aunque haya dos vacantes."
+    state = fresh(5)
+    cast = {"james-madison": "blue", "aaron-burr": "blue", "alexander-hamilton": "red", "john-marshall": "green"}
+    state["statesmen"] = {sid: {"owner": seat, "cubes": 5 if sid in ("james-madison", "alexander-hamilton") else 0,
+                                "bonus": 0, "influence": 0, "elected": 0} for sid, seat in cast.items()}
+    state["offices"] = dict.fromkeys(state["offices"])
+    state["support"] = 2  # towards the Liberals: Madison places first
+    FLOW.start(state, "election", stage="start")
+    FLOW.settle(state, [])
+    state = act(state, "red", "mate Marshall")
+    state = act(state, "blue", "mate Burr")
+    state = act(state, "blue", "place VA")  # Madison at home
+    state = act(state, "blue", "place NY")  # Burr; Hamilton's and Marshall's home cubes follow unasked
+    assert state["election"]["placed"]["john-marshall"] == ["VA"]
+    state["election"]["cubes"]["VA"] = ["james-madison"]  # one of Virginia's two places free again
+    assert has_room(state, "VA", "alexander-hamilton") and not has_room(state, "VA", "james-madison")
+    offered = {c["state"] for c in GAME.prompts(state)["blue"].choices if "state" in c}
+    assert offered and "VA" not in offered
