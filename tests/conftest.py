@@ -21,6 +21,17 @@ from tests.support.databases import Database, postgres_database, sqlite_database
 from tests.support.toygame import TOY, ToyGame, register_toy  # noqa: E402
 
 
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """`long` tests (a full-length game through the browser, ...) have a short version that always
+    runs; the long one runs with PBEM_LONG_TESTS=1, so the suite stays within CI's time."""
+    if os.environ.get("PBEM_LONG_TESTS") == "1":
+        return
+    skip = pytest.mark.skip(reason="a long run (its short version runs); PBEM_LONG_TESTS=1 runs it")
+    for item in items:
+        if item.get_closest_marker("long"):
+            item.add_marker(skip)
+
+
 @pytest.fixture
 def toy() -> ToyGame:
     """The toy sealed-bid game, registered as "toy"."""

@@ -66,6 +66,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from .security import register_security_headers
     from .static_assets import register_static_versions
     from .templating import register_templating
+    from .tournament import bp as tournament_bp
 
     app.register_blueprint(public_bp)
     app.register_blueprint(create_bp)
@@ -73,6 +74,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(seat_bp)
     app.register_blueprint(admin_bp)
     app.register_blueprint(mail_bp)
+    app.register_blueprint(tournament_bp)
     register_error_handlers(app)
     register_security_headers(app)
     register_templating(app)

@@ -22,10 +22,11 @@ MAX_TITLE = 120
 
 
 def option_widget(option) -> str:
-    if option.current_choices():
+    choices = option.current_choices()
+    if isinstance(option.default, bool) and all(isinstance(c, bool) for c in choices):
+        return "checkbox"  # an on/off option: a box to tick, not a False/True list
+    if choices:
         return "select"
-    if isinstance(option.default, bool):
-        return "checkbox"
     if isinstance(option.default, int):
         return "number"
     return "text"
@@ -45,14 +46,14 @@ def _read_options(info, form) -> tuple[dict[str, Any], list[str]]:
         elif kind == "select":
             match = [c for c in option.current_choices() if json_value(c) == raw]
             if not match:
-                problems.append(f"Option {option.name}: pick one of the listed values.")
+                problems.append(f"Option {option.title}: pick one of the listed values.")
             else:
                 options[option.name] = match[0]
         elif kind == "number":
             try:
                 options[option.name] = int(raw)
             except ValueError:
-                problems.append(f"Option {option.name}: give a whole number.")
+                problems.append(f"Option {option.title}: give a whole number.")
         else:
             options[option.name] = raw.strip()
     if not problems:

@@ -35,7 +35,11 @@ def create():
 @secret_page
 def dashboard(director_id: str, token: str):
     page = backend.read("director_page", director_id, token)
-    return render_template("director/dashboard.html", page=page, token=token, games=all_games())
+    # every game type of the tournament's games (started or not) can be given its scoring
+    titles = sorted({d.game for d in page.games})
+    return render_template("director/dashboard.html", page=page, token=token, games=all_games(),
+                           scoring_titles=titles, scoring_systems=backend.service().SCORING,
+                           scoring=page.scoring)
 
 
 @bp.route("/director/<director_id>/<token>/new", methods=["GET"])

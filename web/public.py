@@ -11,6 +11,7 @@ from . import backend
 from .boards import board_html
 from .feeds import atom_feed
 from .templating import absolute_url
+from .values import log_start
 
 bp = Blueprint("public", __name__)
 
@@ -49,9 +50,10 @@ def game(game_id: str):
 
 @bp.route("/game/<game_id>/log")
 def log(game_id: str):
-    page = backend.read("public_game", game_id)
+    page = backend.read("public_log", game_id, log_start())
     return render_template("public/log.html", page=page, game=get_game(page.game), game_id=game_id,
-                           back_url=url_for("public.game", game_id=game_id), back_label="the game")
+                           back_url=url_for("public.game", game_id=game_id), back_label="the game",
+                           page_url=lambda start: url_for("public.log", game_id=game_id, start=start))
 
 
 @bp.route("/game/<game_id>/feed.atom")

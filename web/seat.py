@@ -22,9 +22,10 @@ from adjudicator.engine import get_game
 
 from . import backend
 from .boards import board_html
+from .composer import compose
 from .errors import bad_link, status_of
 from .security import secret_page
-from .values import json_value
+from .values import json_value, log_start
 
 bp = Blueprint("seat", __name__)
 
@@ -98,6 +99,7 @@ def _render_play(game_id: str, seat: str, seat_token: str, result: dict[str, Any
     page = backend.read("seat_state", game_id, seat, seat_token)
     game = get_game(page.game)
     prompt = page.prompt
+    choices = _choices(game, prompt) if prompt is not None else []
     return render_template(
         "play/play.html",
         page=page,
@@ -106,7 +108,8 @@ def _render_play(game_id: str, seat: str, seat_token: str, result: dict[str, Any
         seat=seat,
         seat_token=seat_token,
         prompt=prompt,
-        choices=_choices(game, prompt) if prompt is not None else [],
+        choices=choices,
+        composer=compose(choices, request.args.get("pick", "")[:300]),
         board=board_html(page.game, page.view, seat),
         private=((page.view or {}).get("private") or {}).get(seat),
         grammar=page.grammar_help or game.grammar_help(),
@@ -129,10 +132,12 @@ def play(game_id: str, seat: str, seat_token: str):
 @secret_page
 def history(game_id: str, seat: str, seat_token: str):
     """The whole log as this seat sees it (its own private lines included)."""
-    page = backend.read("seat_state", game_id, seat, seat_token)
+    page = backend.read("seat_log", game_id, seat, seat_token, log_start())
     return render_template("public/log.html", page=page, game=get_game(page.game), game_id=game_id,
                            back_url=url_for("seat.play", game_id=game_id, seat=seat, seat_token=seat_token),
-                           back_label="your seat page")
+                           back_label="your seat page",
+                           page_url=lambda start: url_for("seat.history", game_id=game_id, seat=seat,
+                                                          seat_token=seat_token, start=start))
 
 
 @bp.route("/play/<game_id>/<seat>/<seat_token>", methods=["POST"])

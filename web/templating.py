@@ -71,18 +71,27 @@ def option_text(value: object) -> str:
     return str(value)
 
 
-def option_shown(info: Any, name: str, value: object) -> tuple[str, str]:
-    """(label, value) of a game's option as the create form words them: an option's label and
-    its choice words (Doge's year limit 0 reads "no year limit ..."), else the bare name and value."""
-    option = next((o for o in getattr(info, "options", ()) if o.name == name), None)
-    if option is None:
-        return name, option_text(value)
-    return option.title(), option.words_for(value) or option_text(value)
+def option_title(game: Any, name: str) -> str:
+    """An option's name in words (the game's label for it, else its name without underscores)."""
+    for option in getattr(getattr(game, "info", None), "options", ()):
+        if option.name == name:
+            return option.title
+    return name.replace("_", " ").capitalize()
+
+
+def option_value(game: Any, name: str, value: object) -> str:
+    """An option's value in words: the game's words for that choice (Doge's year limit 0 reads
+    "no year limit (rulebook end only)"), else as `option_text` shows it."""
+    for option in getattr(getattr(game, "info", None), "options", ()):
+        if option.name == name:
+            return option.words_for(value) or option_text(value)
+    return option_text(value)
 
 
 def register_templating(app: Flask) -> None:
     app.jinja_env.globals["option_text"] = option_text
-    app.jinja_env.globals["option_shown"] = option_shown
+    app.jinja_env.globals["option_title"] = option_title
+    app.jinja_env.globals["option_value"] = option_value
     app.jinja_env.globals["recent_lines"] = RECENT_LOG_LINES
     app.jinja_env.filters["markdown"] = render_markdown
     app.jinja_env.filters["local_time"] = format_time

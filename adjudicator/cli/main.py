@@ -16,6 +16,8 @@ COMMANDS = {
     "bench": ("adjudicator.cli.bench", "print speed figures for a game (`pbem bench mail`: the mail path)"),
     "smtp": ("adjudicator.cli.smtp", "run the built-in SMTP listener for inbound mail"),
     "mail": ("adjudicator.cli.mail", "list and retry failed inbound/outbound mail; run the recovery sweep"),
+    "ratings": ("adjudicator.cli.ratings", "list players' ratings per game type; --recompute rebuilds them"),
+    "archive": ("adjudicator.cli.archive", "write every finished game as static HTML for publishing"),
     "imap": ("adjudicator.cli.imap", "watch an IMAP mailbox in IDLE for inbound mail (IMAP_MODE=idle)"),
 }
 

@@ -36,16 +36,16 @@ class Option:
     # Content options (a board, a deck) choose from a library instead of fixed choices; their
     # resolved value is a pin (see engine/content.py).
     library: ContentLibrary | None = None
-    # What the create form calls the option, in words (the name is for mail and records), and
-    # words for choices a bare value would not explain (Doge's year limit 0 = "no year limit").
-    label: str = ""
+    label: str = ""  # the option's name in words for forms; default: the name, underscores as spaces
+    # words for choices a bare value would not explain (Doge's year limit 0 = "no year limit")
     choice_words: tuple[tuple[JSON, str], ...] = ()
 
     def current_choices(self) -> tuple[JSON, ...]:
         return tuple(self.library.names()) if self.library else self.choices
 
+    @property
     def title(self) -> str:
-        return self.label or self.name
+        return self.label or self.name.replace("_", " ").capitalize()
 
     def words_for(self, value: JSON) -> str | None:
         """The words for a choice, or None when its value is shown as it is."""

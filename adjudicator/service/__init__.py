@@ -6,6 +6,7 @@ See docs/service-api.md.
 """
 
 from .absence import Absence, absences, cancel_absence, my_absence, set_absence
+from .calendars import SeatDeadline, seat_deadline
 from .clock import format_deadline, utcnow
 from .content import ContentInfo, install_content, list_content, load_installed
 from .deadlines import due_games, sweep_deadlines, sweep_game
@@ -19,6 +20,7 @@ from .moderation import extend_deadline, force_defaults, game_pace, pause, repla
 from .orders import order_lines, submit, submit_order
 from .players import MAIL_MODES, resign, seat_settings, update_settings
 from .press import PressLine, press_for, public_press, send_press
+from .ratings import PlayerPage, player_page, recompute_ratings
 from .reading import (
     admin_page,
     check_invite,
@@ -28,13 +30,16 @@ from .reading import (
     mail_log,
     public_feed,
     public_game,
+    public_log,
     seat_decision,
+    seat_log,
     seat_state,
 )
 from .reveal import reveal
 from .standing import replace_all as set_standing_orders
 from .standing import standing_lines
 from .tokens import MailKey
+from .tournaments import SCORING, Standings, set_scoring, standings_csv, tournament_standings
 from .types import (
     CreatedGame,
     DeadlinePolicy,
@@ -57,12 +62,14 @@ __all__ = [
     "LogLine", "NotFound", "NotYourTurn", "PublicPage", "Receipt", "SeatInfo", "SeatPage", "ServiceError",
     "StaleOrder", "Submission", "Task", "create_game", "export_record", "extend_deadline", "full_record",
     "force_defaults", "format_deadline", "join_game", "list_games", "order_lines", "pause",
-    "public_game", "replace_seat", "resume", "reveal", "seat_state", "start_game", "submit",
+    "public_game", "public_log", "seat_log", "replace_seat", "resume", "reveal", "seat_state", "start_game", "submit",
     "submit_order", "sweep_deadlines", "utcnow",
     "MAIL_MODES", "MailKey", "PressLine", "press_for", "process_mail", "public_press", "receive_mail",
     "Absence", "absences", "cancel_absence", "my_absence",
     "CreatedDirector", "DirectedGame", "DirectorPage", "create_director", "director_page",
     "ContentInfo", "install_content", "list_content", "load_installed",
     "due_games", "sweep_game", "set_pace", "game_pace", "seat_decision", "set_standing_orders", "standing_lines", "StandingLine",
+    "SeatDeadline", "seat_deadline", "PlayerPage", "player_page", "recompute_ratings",
+    "SCORING", "Standings", "set_scoring", "standings_csv", "tournament_standings",
     "mail_log", "resign", "seat_settings", "send_digests", "send_press", "set_absence", "update_settings",
 ]

@@ -206,6 +206,9 @@ def record_orders(
         g.paused_remaining = None
         g.waiting_on = []
         s.add(g)
+        from .ratings import rate_finished  # here: every game ends through this step
+
+        rate_finished(s, g)
     _ = now
     return []
 

@@ -143,9 +143,11 @@ def _handle(s: Session, row: InboxMessage, now: datetime) -> tuple[list[Task], s
         commands = [press_reply(mail.text, who.press_to)]
     g = find_game(s, who.game_id)
     row.game_id, row.seat = g.id, who.seat
-    if _over_limit(s, who.registered, now):
-        return [], "dropped", f"reply limit reached for {who.registered}"
     result = run(s, who, commands, now)
+    if not result.changed and _over_limit(s, who.registered, now):
+        # a mail that only reads (STATUS, HELP, an error, an autoresponder's text) past the hourly
+        # reply limit gets no reply: that breaks mail loops. A mail that acts is always answered.
+        return result.tasks, "dropped", f"reply limit reached for {who.registered}; nothing in the mail acted"
     seat = seat_row(s, g, who.seat)
     if who.via != "press" or result.summary:
         seat_spoke(s, g, seat, now)  # any mail from the seat ends its civil disorder

@@ -22,7 +22,7 @@ from .mailauth import Speaker, registered_seats
 from .orders import submit
 from .players import resign
 from .press import send_press
-from .reading import seat_state
+from .reading import seat_log, seat_state
 from .types import Task
 
 
@@ -32,6 +32,7 @@ class Outcome:
     tasks: list[Task] = field(default_factory=list)
     stopped: bool = False
     summary: list[str] = field(default_factory=list)  # one word per command, for the inbox log
+    changed: bool = False  # an order, press, absence or resignation took effect (not only read)
 
 
 def run(s: Session, who: Speaker, commands: list[Command], now: datetime) -> Outcome:
@@ -69,6 +70,7 @@ def _one(s: Session, who: Speaker, cmd: Command, now: datetime, out: Outcome) ->
                              "You may replace it by another mail until the reveal.", ""]
         for note in sub.notes:
             out.sections += [note, ""]
+        out.changed = out.changed or bool(sub.applied or sub.receipts or sub.notes)
         if sub.error:
             out.sections += ["## Not applied", "", sub.error, ""]
             if sub.choices:
@@ -89,9 +91,11 @@ def _one(s: Session, who: Speaker, cmd: Command, now: datetime, out: Outcome) ->
             out.sections += notify.turn_lines(game_row, module_of(game_row), seat_row(s, game_row, seat),
                                               _prompt(game_row, seat), full=True)[4:]
     elif cmd.name == "history":
-        page = seat_state(s, g, seat, who.key)  # type: ignore[arg-type]
-        start = int(cmd.args[0]) if cmd.args and cmd.args[0].isdigit() else max(0, len(page.log) - 30)
-        lines = [f"{line.index}. {line.markdown}" for line in page.log if line.index >= start][:200]
+        # HISTORY n: from record entry n on; HISTORY alone: the newest 30 entries
+        given = int(cmd.args[0]) if cmd.args and cmd.args[0].isdigit() else None
+        log = seat_log(s, g, seat, who.key, given if given is not None else max(0, _length(s, g) - 30))  # type: ignore[arg-type]
+        start = given if given is not None else log.start
+        lines = [f"{line.index}. {line.markdown}" for line in log.log if line.index >= start][:200]
         out.sections += ["## History", "", *(lines or ["(nothing yet)"]), ""]
     elif cmd.name == "list":
         rows = registered_seats(s, who.registered)
@@ -99,17 +103,24 @@ def _one(s: Session, who: Speaker, cmd: Command, now: datetime, out: Outcome) ->
                                                 f"{gm.status}" for gm, r in rows], ""]
     elif cmd.name == "press":
         out.tasks += send_press(s, g, seat, who.key, cmd.args, cmd.text, via="mail", now=now)
+        out.changed = True
         out.sections += [f"Press sent to {', '.join(cmd.args)}.", ""]
     elif cmd.name == "absent":
         out.sections += _absent(s, who, cmd.args, now)
+        out.changed = out.changed or bool(cmd.args)
     elif cmd.name == "resign":
         out.tasks += resign(s, g, seat, who.key, now)
+        out.changed = True
         out.sections += ["You resigned. Your seat's decisions now take the default order at once, until the "
                          "moderator replaces you.", ""]
     elif cmd.name == "error":
         raise ServiceError(cmd.text)
     else:  # pragma: no cover - body.parse_body only produces the names above
         raise ServiceError(f"unknown command {cmd.name}")
+
+
+def _length(s: Session, game_id: str) -> int:
+    return find_game(s, game_id).record_length
 
 
 def _prompt(g, seat: str):  # type: ignore[no-untyped-def]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
@@ -30,7 +31,7 @@ from .notify import visible
 from .orders import formatted_choices
 from .standing import lines_of
 from .tokens import token_matches
-from .types import GameFeed, GameSummary, LogEntry, LogLine, PublicPage, Receipt, SeatInfo, SeatPage
+from .types import GameFeed, GameSummary, LogEntry, LogLine, LogPage, PublicPage, Receipt, SeatInfo, SeatPage
 
 
 def list_games(s: Session) -> list[GameSummary]:
@@ -74,8 +75,12 @@ def log_entries(s: Session, g: Game, game: GameModule, seat: str | None, newest:
         query = query.where(RecordEntry.seq >= g.record_length - newest)
     if since is not None:
         query = query.where(RecordEntry.seq >= since)
+    return _rendered(s.exec(query.order_by(RecordEntry.seq)), game, seat)
+
+
+def _rendered(rows: Iterable[RecordEntry], game: GameModule, seat: str | None) -> list[LogEntry]:
     entries: list[LogEntry] = []
-    for row in s.exec(query.order_by(RecordEntry.seq)):
+    for row in rows:
         lines: list[LogLine] = []
         if row.kind == "note":
             lines.append(LogLine(row.seq, "note", _note_text(row.data)))
@@ -92,9 +97,41 @@ def log_entries(s: Session, g: Game, game: GameModule, seat: str | None, newest:
     return entries
 
 
-def game_log(s: Session, g: Game, game: GameModule, seat: str | None) -> list[LogLine]:
-    """The rendered log `seat` may see (None: the public log)."""
-    return [line for entry in log_entries(s, g, game, seat) for line in entry.lines]
+# Record entries whose log lines a game or seat page carries: a page costs the same at entry 40
+# and at entry 4,000 (the older lines are on the paged log, LOG_PAGE_ENTRIES entries a page).
+LOG_ON_PAGE = 40
+LOG_PAGE_ENTRIES = 250
+
+
+def game_log(s: Session, g: Game, game: GameModule, seat: str | None, newest: int | None = None) -> list[LogLine]:
+    """The rendered log `seat` may see (None: the public log); `newest`: of the last entries only."""
+    return [line for entry in log_entries(s, g, game, seat, newest) for line in entry.lines]
+
+
+def _log_page(s: Session, g: Game, seat: str | None, start: int | None) -> LogPage:
+    """Record entries [start, start + LOG_PAGE_ENTRIES); start None is the newest page (pages
+    start at multiples of LOG_PAGE_ENTRIES, so their links stay the same as the game grows)."""
+    total = g.record_length
+    last_start = max(0, (total - 1) // LOG_PAGE_ENTRIES * LOG_PAGE_ENTRIES)
+    first = last_start if start is None else min(max(0, start), max(0, total - 1))
+    end = min(total, first + LOG_PAGE_ENTRIES)
+    query = (select(RecordEntry).where(RecordEntry.game_id == g.id, RecordEntry.seq >= first, RecordEntry.seq < end)
+             .order_by(RecordEntry.seq))
+    game = module_of(g)
+    lines = [line for entry in _rendered(s.exec(query), game, seat) for line in entry.lines]
+    return LogPage(g.public_id, g.game_type, g.title, g.status, lines, first, end, total, LOG_PAGE_ENTRIES)
+
+
+def public_log(s: Session, game_id: str, start: int | None = None) -> LogPage:
+    """One page of the public log (the newest page unless `start` names an entry index)."""
+    return _log_page(s, find_game(s, game_id), None, start)
+
+
+def seat_log(s: Session, game_id: str, seat: str, seat_token: str, start: int | None = None) -> LogPage:
+    """One page of the log as the seat sees it (its own private lines included)."""
+    g = find_game(s, game_id)
+    auth_seat(s, g, seat, seat_token)
+    return _log_page(s, g, seat, start)
 
 
 def public_feed(s: Session, game_id: str, newest: int = 50) -> GameFeed:
@@ -134,11 +171,20 @@ def public_game(s: Session, game_id: str) -> PublicPage:
     return PublicPage(
         game_id=g.public_id, game=g.game_type, title=g.title, status=g.status, view=view,
         markdown=markdown, waiting=sorted(waiting), sealed_group=next(iter(groups), None),
-        commitments=commitments, log=game_log(s, g, game, None), outcome=_outcome(g, game),
+        commitments=commitments, log=game_log(s, g, game, None, LOG_ON_PAGE), outcome=_outcome(g, game),
         seed_commitment=g.seed_commitment, server_seed=g.server_seed if over else None,
         deadline=as_utc(g.due_at), deadline_text=format_deadline(g.due_at, g.timezone),
         seats=_seat_infos(s, g), record_length=g.record_length, options=dict(g.options),
+        log_earlier=g.record_length > LOG_ON_PAGE,
+        tournament=_tournament(s, g),
     )
+
+
+def _tournament(s: Session, g: Game) -> tuple[str, str] | None:
+    from adjudicator.store import Director
+
+    director = s.get(Director, g.director_id) if g.director_id is not None else None
+    return (director.public_id, director.name) if director is not None else None
 
 
 def seat_state(s: Session, game_id: str, seat: str, seat_token: str) -> SeatPage:
@@ -160,10 +206,11 @@ def seat_state(s: Session, game_id: str, seat: str, seat_token: str) -> SeatPage
         markdown=markdown, prompt=prompt.to_json() if prompt else None,
         choices=formatted_choices(game, prompt), prompt_token=token_for(g, seat, prompt),
         receipt=receipt, deadline=as_utc(g.due_at), deadline_text=format_deadline(g.due_at, g.timezone),
-        log=game_log(s, g, game, seat), over=g.status == "finished", outcome=_outcome(g, game),
+        log=game_log(s, g, game, seat, LOG_ON_PAGE), over=g.status == "finished", outcome=_outcome(g, game),
         grammar_help=game.grammar_help(), seats=_seat_infos(s, g),
         absence=_absence_text(g, row), delivery_problem=delivery_problem(s, g, row),
         standing=lines_of(s, g, seat), disorder=row.disorder, paused=g.status == "paused",
+        log_earlier=g.record_length > LOG_ON_PAGE,
     )
 
 

@@ -135,6 +135,7 @@ class SeatPage:
     standing: list[StandingLine] = field(default_factory=list)  # the seat's own standing orders
     disorder: bool = False  # the seat is in civil disorder
     paused: bool = False  # the game is paused: `prompt` is the pending decision, not open now
+    log_earlier: bool = False  # `log` holds the newest record entries only; the rest is on the log pages
 
 
 @dataclass
@@ -144,6 +145,21 @@ class LogEntry:
     index: int
     at: datetime
     lines: list[LogLine]
+
+
+@dataclass
+class LogPage:
+    """One page of a game's log as one audience sees it: record entries [start, end) of `total`."""
+
+    game_id: str
+    game: str
+    title: str
+    status: str
+    log: list[LogLine]
+    start: int
+    end: int
+    total: int
+    per_page: int
 
 
 @dataclass
@@ -175,6 +191,8 @@ class PublicPage:
     seats: list[SeatInfo]
     record_length: int
     options: dict[str, Any] = field(default_factory=dict)  # as resolved (content options as pins)
+    log_earlier: bool = False  # `log` holds the newest record entries only; the rest is on the log pages
+    tournament: tuple[str, str] | None = None  # (director id, name) of the tournament the game is in
 
 
 @dataclass

@@ -19,6 +19,7 @@ from .models import (
     ModeratorAction,
     OutboxMessage,
     Person,
+    PlayerRating,
     Press,
     RecordEntry,
     SealedOrder,
@@ -28,7 +29,7 @@ from .models import (
 from .retry import is_transient, run_in_transaction
 
 __all__ = [
-    "Director", "Game", "InboxMessage", "InstalledContent", "ModeratorAction", "OutboxMessage", "Person", "Press", "RecordEntry",
+    "Director", "Game", "InboxMessage", "InstalledContent", "ModeratorAction", "OutboxMessage", "Person", "PlayerRating", "Press", "RecordEntry",
     "SealedOrder", "Seat", "StandingOrder", "configure", "database_url", "get_engine", "init_db", "is_sqlite",
     "is_transient", "lock_game", "make_engine", "reset_after_fork", "run_in_transaction", "transaction",
 ]

@@ -34,6 +34,25 @@ class Director(SQLModel, table=True):
     name: str = Field(max_length=120)
     token_hash: str
     created_at: datetime = Field(default_factory=_now)
+    # the scoring system of the standings per game type ("score", "wdl" or "rank"; absent: "wdl")
+    scoring: dict[str, str] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+
+
+class PlayerRating(SQLModel, table=True):
+    """A player's OpenSkill rating in one game type, over every finished game of the server. A cache:
+    `pbem ratings --recompute` rebuilds it from the finished games alone."""
+
+    __tablename__ = "player_ratings"
+    __table_args__ = (UniqueConstraint("game_type", "player"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_type: str = Field(max_length=64)
+    player: str = Field(max_length=32, index=True)  # the public player slug (never the address)
+    name: str = ""
+    mu: float = 25.0
+    sigma: float = 25.0 / 3
+    games: int = 0
+    updated_at: datetime = Field(default_factory=_now)
 
 
 class Game(SQLModel, table=True):

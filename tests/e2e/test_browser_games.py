@@ -162,12 +162,46 @@ def test_three_player_founding_fathers_scenario_c(site: Site) -> None:
     assert doc["entries"][0]["data"]["options"]["scenario"] == "C"
 
 
+@pytest.mark.long
 @pytest.mark.timeout(1800)
 def test_three_player_founding_fathers_1789(site: Site) -> None:
-    """The whole standard game (about a thousand orders) through the seat pages."""
+    """The whole standard game (about a thousand orders) through the seat pages. Its short version
+    is scenario C above; the standard game's rules are played in full by tests/games' playouts."""
     page, rnd = site.page, random.Random(1789)
     invites = create_game(page, site.base, "founding-fathers", 3, "Browser Founding Fathers 1789")
     game_id, seat_urls = join_all(page, invites)
     play_to_end(page, site.base, game_id, seat_urls, rnd)
     doc = json.loads(export_and_verify(site, game_id))
     assert doc["entries"][0]["data"]["options"]["scenario"] == "standard"
+
+
+@pytest.mark.parametrize("scripts", [True, False], ids=["with-js", "without-js"])
+def test_a_doge_placement_is_composed_in_few_steps(site: Site, scripts: bool) -> None:
+    """273 legal placements are not one list: the area first, then the few dozen orders left in
+    it; four interactions at most, with scripts on (a pick submits itself) and off (Next)."""
+    page = site.page
+    game_id, seat_urls = join_all(page, create_game(page, site.base, "doge", 3, "Composer Doge"))
+    context = page.context.browser.new_context(java_script_enabled=scripts)
+    seat = context.new_page()
+    try:
+        seat.goto(seat_urls["red"])
+        interactions = 0
+        areas = [o.get_attribute("value") for o in seat.locator("select[name=pick] option").all()]
+        assert "place san-marco" in areas and seat.locator("select[name=order]").count() == 0
+        with seat.expect_navigation():
+            seat.select_option("select[name=pick]", "place san-marco")
+            interactions += 1
+            if not scripts:
+                seat.click(".composer button")
+                interactions += 1
+        assert "Your order so far: place san-marco" in seat.inner_text("body")
+        labels = [o.inner_text() for o in seat.locator("select[name=order] option").all()]
+        assert "place san-marco 3 1" in labels and len(labels) <= 60
+        seat.select_option("select[name=order]", label="place san-marco 3 1")
+        seat.click(".order-form button")
+        interactions += 2
+        seat.wait_for_load_state("domcontentloaded")
+        assert "Sealed order received: place san-marco 3 1" in seat.inner_text("body")
+        assert interactions <= 4
+    finally:
+        context.close()

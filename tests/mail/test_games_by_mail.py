@@ -46,6 +46,19 @@ def _choices(body: str) -> list[str]:
     return out
 
 
+def _stuck_report(game_id: str, rows: list[OutboxMessage], answered: dict[str, int]) -> str:
+    """What the game waits on and the last mails, for a failure that does not reproduce at will."""
+    from adjudicator.service.core import current_prompts, find_game
+
+    with store.transaction(write=False) as s:
+        g = find_game(s, game_id)
+        prompts = {seat: (p.kind, p.sealed, p.group) for seat, p in current_prompts(g).items()}
+        waiting, due = g.waiting_on, g.due_at
+    tail = "\n".join(f"--- #{r.id} {r.seat} {r.kind} {r.status}\n{r.body[:1200]}" for r in rows[-6:])
+    return (f"the game waits, but nobody received a mail asking for a decision: prompts {prompts}, "
+            f"waiting_on {waiting}, due {due}, answered {answered}\n{tail}")
+
+
 @pytest.mark.parametrize(("game", "seats", "options"), GAMES)
 def test_a_whole_game_by_mail(game: str, seats: int, options: dict, sqlite_db: Database, tmp_path: Path,
                               monkeypatch) -> None:
@@ -87,7 +100,7 @@ def test_a_whole_game_by_mail(game: str, seats: int, options: dict, sqlite_db: D
                         latest[row.seat] = row
                 todo = {seat: row for seat, row in latest.items()
                         if "## Your decision" in row.body or "Legal orders now:" in row.body}
-                assert todo, "the game waits, but nobody received a mail asking for a decision"
+                assert todo, _stuck_report(created.game_id, rows, answered)
                 for seat, row in todo.items():
                     msg = EmailMessage()
                     msg["From"] = f"{seat.title()} <{seat}@players.test>"

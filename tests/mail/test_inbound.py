@@ -173,6 +173,10 @@ def test_no_mail_loops(game: PlayedGame, monkeypatch) -> None:
     for _ in range(6):
         send(message("STATUS", to=to))
     assert len(outbox(kind="reply")) == 3 and inbox()[-1].outcome.startswith("reply limit")
+    # ... but never drops a mail that acts: an order past the limit is applied and answered
+    send(message("bid 1", to=to))
+    assert bids(game, "p1") is not None and inbox()[-1].status == "done"
+    assert len(outbox(kind="reply")) == 4 and "## Applied" in outbox(kind="reply")[-1].body
 
 
 def test_commands(game: PlayedGame) -> None:

@@ -79,10 +79,13 @@ def expire_deadline_now(game_id: str) -> None:
 # whether this seat's sealed order is already in, and what the server said about the last order.
 _READ_SEAT_PAGE = """() => {
   const select = document.querySelector('select[name=order]');
+  const step = document.querySelector('select[name=pick]');
   const text = document.body.innerText;
   const error = document.querySelector('.error-text');
   return {
     options: select ? [...select.options].map(o => [o.value, o.textContent.trim()]) : [],
+    steps: step ? [...step.options].map(o => o.value).filter(v => v) : [],
+    scripted: document.documentElement.classList.contains('script'),
     sealed_in: text.includes('Your sealed order'),
     crashed: text.includes('Internal Server Error') || text.includes('went wrong'),
     refused: text.includes('Nothing was applied'),
@@ -109,6 +112,14 @@ def play_seat(page, url: str, rnd: random.Random, limit: int = 50) -> int:
             assert "old page" in seen["error"], seen["error"]
             done -= 1
             page.goto(url, wait_until="domcontentloaded")
+            continue
+        if seen["steps"] and not seen["sealed_in"]:
+            # a long decision: the composer narrows it a part at a time (a pick submits itself
+            # when scripts run; without them the Next button does)
+            with page.expect_navigation(wait_until="domcontentloaded"):
+                page.select_option("select[name=pick]", rnd.choice(seen["steps"]))
+                if not seen["scripted"]:
+                    page.click(".composer button")
             continue
         if not seen["options"] or seen["sealed_in"]:
             break  # nothing to decide, or this seat's sealed order is in and awaits the others

@@ -69,3 +69,23 @@ def new_game(
         tokens[seat] = joined.seat_token
         tasks += joined.tasks
     return PlayedGame(created.game_id, created.admin_token, tokens, tasks)
+
+
+def finished_duel(director: service.CreatedDirector | None, names: tuple[str, str], winner_first: bool = True,
+                  emails: tuple[str, str] = ("", "")) -> PlayedGame:
+    """A one-round toy game between two named players; the first wins (bid 2 against 0) unless
+    `winner_first` is False."""
+    with store.transaction() as s:
+        created = service.create_game(s, game="toy", seats=2, options={"rounds": 1}, title=" v ".join(names),
+                                      director=(director.director_id, director.token) if director else None)
+    tokens = {}
+    for (seat, invite), name, email in zip(created.invites.items(), names, emails, strict=True):
+        with store.transaction() as s:
+            tokens[seat] = service.join_game(s, created.game_id, seat, invite, name=name, email=email).seat_token
+    game = PlayedGame(created.game_id, created.admin_token, tokens)
+    winner, loser = ("p1", "p2") if winner_first else ("p2", "p1")
+    game.submit(loser, "bid 0")
+    game.submit(winner, "bid 2")
+    game.submit(winner, "keep")
+    assert game.public().status == "finished"
+    return game

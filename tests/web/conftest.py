@@ -56,8 +56,25 @@ class Player:
         forms = [f for f in forms_of(html or self.page()) if "commands" in f.textareas]
         return forms[0] if forms else None
 
-    def choose(self, label: str):
+    def compose_to(self, label: str) -> str:
+        """The seat page with the order form that lists `label`: a long decision is narrowed
+        through the composer's steps (GET ?pick=...) as a person would, word group by word group."""
         html = self.page()
+        wanted = label.split(" — ", 1)[0].split()
+        for _ in range(10):
+            if self.order_form(html) is not None:
+                return html
+            steps = [f for f in forms_of(html) if "pick" in f.selects]
+            assert steps, "neither an order form nor a composer step on the page"
+            fitting = [value for value, _ in steps[0].selects["pick"] if value and _leads_to(value.split(), wanted)]
+            assert fitting, f"no composer step leads to {label!r}: {steps[0].selects['pick']}"
+            resp = self.client.get(self.url, query_string={"pick": fitting[0]})
+            assert resp.status_code == 200, resp.status_code
+            html = resp.get_data(as_text=True)
+        raise AssertionError(f"the composer did not reach {label!r}")
+
+    def choose(self, label: str):
+        html = self.compose_to(label)
         form = self.order_form(html)
         assert form is not None, "no order form on the page"
         return form.submit(self.client, self.url, follow=True, order=form.option_value("order", label))
@@ -66,6 +83,12 @@ class Player:
         form = self.command_form()
         assert form is not None, "no command box on the page"
         return form.submit(self.client, self.url, follow=True, commands=text)
+
+
+def _leads_to(step: list[str], wanted: list[str]) -> bool:
+    if step[-1:] == ["="]:  # the composer's "(just this)": exactly these words
+        return step[:-1] == wanted
+    return wanted[: len(step)] == step
 
 
 def create_game(client, game="toy", seats=2, **extra):

@@ -22,7 +22,7 @@ def test_create_refuses_bad_input_in_plain_words(client):
     assert "Toy Auction is played by 2 to 4 players" in text
     assert "'Mars/Olympus' is not an IANA time zone name" in text
     assert "give a number of hours" in text
-    assert "Option rounds: pick one of the listed values" in text
+    assert "Option Rounds: pick one of the listed values" in text
     assert "Absences: a whole number of days from 0" in text
     # nothing was created
     assert "No game is waiting for players" in text_of(client.get("/").get_data(as_text=True))
@@ -116,3 +116,14 @@ def test_game_page_words_the_doge_year_limit(client):
     _, admin, _ = create_game(client, game="doge", seats=3, title="Friendly Doge", **{"opt-max_years": "20"})
     text = text_of(client.get(f"/game/{admin.split('/')[2]}").get_data(as_text=True))
     assert "Year limit (adjudicator safety end, not in the rulebook) 20" in text
+
+
+def test_options_are_named_in_words_on_the_form_and_the_public_page(client):
+    """Options read as words ("Restricted positioning"), not as code names with underscores."""
+    html = client.get("/new?game=1960").get_data(as_text=True)
+    text = text_of(html)
+    assert "Restricted positioning" in text and "Vice presidents" in text
+    assert "restricted_positioning" not in text and 'name="opt-restricted_positioning"' in html
+    _html, admin, _invites = create_game(client, game="1960", seats=2, **{"opt-vice_presidents": "1"})
+    public = text_of(client.get("/game/" + admin.split("/")[2]).get_data(as_text=True))
+    assert "Vice presidents on" in public and "vice_presidents" not in public

@@ -10,7 +10,7 @@ from markupsafe import Markup
 
 from adjudicator.engine import apply_checked, get_game
 from tests.web.conftest import create_game, join
-from tests.web.forms import text_of
+from tests.web.forms import forms_of, text_of
 from web.boards import board_html
 
 pytest.importorskip("adjudicator.games.doge")
@@ -88,9 +88,16 @@ def test_doge_game_through_the_web(client):
 
     html = red.page()
     assert 'class="doge"' in html and "Cannaregio" in html and "Quarantia" in html
-    form = red.order_form(html)
-    labels = [label for _, label in form.selects["order"]]
-    assert "place san-marco 3 1" in labels
+    # 273 placements are composed in two steps: the area, then the few dozen left in it
+    assert red.order_form(html) is None
+    [step] = [f for f in forms_of(html) if "pick" in f.selects]
+    districts = [label.split(" (")[0] for value, label in step.selects["pick"] if value]
+    assert sorted(districts) == ["cannaregio", "castello", "dorsoduro", "quarantia", "san-marco", "san-polo", "santa-croce"]
+    narrowed = red.compose_to("place san-marco 3 1")
+    labels = [label for _, label in red.order_form(narrowed).selects["order"]]
+    assert "place san-marco 3 1" in labels and len(labels) <= 60
+    assert all(label.startswith("place san-marco") for label in labels)
+    assert "Your order so far: place san-marco" in text_of(narrowed)
     resp = red.choose("place san-marco 3 1")
     text = text_of(resp.get_data(as_text=True))
     assert "Sealed order received: place san-marco 3 1" in text

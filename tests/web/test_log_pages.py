@@ -52,3 +52,25 @@ def test_the_feed_is_atom_with_the_public_log_newest_first(client, toy_game):
     text = resp.get_data(as_text=True)
     assert "own-bid" not in text and "Your bid" not in text  # seat-only lines never reach the feed
     assert client.get("/game/nope/feed.atom").status_code == 404
+
+
+def test_pages_carry_the_newest_entries_only_and_the_log_is_paged(app, client, toy_game, monkeypatch):
+    """A page costs the same at any record length: the game and seat pages hold the newest
+    LOG_ON_PAGE record entries, the log is served LOG_PAGE_ENTRIES entries a page."""
+    from adjudicator.service import reading
+
+    admin, (ada, bob), game_id = toy_game
+    _play_rounds(ada, bob, 2)  # record entries 0..4 (the start, then a reveal and a choice a round)
+    monkeypatch.setattr(reading, "LOG_ON_PAGE", 2)
+    monkeypatch.setattr(reading, "LOG_PAGE_ENTRIES", 3)
+    public = client.get(f"/game/{game_id}").get_data(as_text=True)
+    assert "earlier ones are in the" in public and "The game starts" not in text_of(public)
+    assert "earlier ones are in the" in ada.page()
+    newest = client.get(f"/game/{game_id}/log").get_data(as_text=True)
+    assert "Record entries 3–4 of 5" in text_of(newest) and 'rel="prev"' in newest and 'rel="next"' not in newest
+    first = client.get(f"/game/{game_id}/log?start=0").get_data(as_text=True)
+    assert "The game starts" in text_of(first) and "Record entries 0–2 of 5" in text_of(first)
+    assert 'href="/game/' + game_id + '/log?start=3"' in first
+    mine = client.get(ada.url + "/log?start=0").get_data(as_text=True)
+    assert '<li class="log-own-bid"' in mine and '<li class="log-own-bid"' not in first
+    assert client.get(f"/game/{game_id}/log?start=junk").status_code == 200  # the newest page
