@@ -8,7 +8,7 @@ import pytest
 from adjudicator.engine import copy_json, scripted_state
 from adjudicator.games.founding_fathers import GAME
 from adjudicator.games.founding_fathers.effects import raise_tension
-from adjudicator.games.founding_fathers.election import eligible, has_room
+from adjudicator.games.founding_fathers.election import eligible, has_room, install
 from adjudicator.games.founding_fathers.flowbase import FLOW
 from adjudicator.games.founding_fathers.issues import settle_tax
 from adjudicator.games.founding_fathers.people import draft_order, income
@@ -167,3 +167,22 @@ def test_a_candidate_never_puts_two_cubes_in_one_state() -> None:
     assert has_room(state, "VA", "alexander-hamilton") and not has_room(state, "VA", "james-madison")
     offered = {c["state"] for c in GAME.prompts(state)["blue"].choices if "state" in c}
     assert offered and "VA" not in offered
+
+
+def test_installation_vacates_other_offices_and_the_outgoing_president_retires() -> None:
+    # "Si un candidato ganador tiene un Departamento distinto ... deberá renunciar al mismo";
+    # "si un Presidente en funciones no es reelegido, sus cubos de Popularidad son anotados, su
+    # carta es retirada del juego".
+    state = fresh(5)
+    state["offices"]["secretary-of-the-treasury"] = "alexander-hamilton"
+    washington = state["statesmen"]["george-washington"]
+    washington["cubes"] = 4
+    owner = washington["owner"]
+    points = state["factions"][owner]["vp"]
+    install(state, "thomas-jefferson", "alexander-hamilton", [])
+    assert state["offices"]["president"] == "thomas-jefferson"
+    assert state["offices"]["vice-president"] == "alexander-hamilton"
+    assert state["offices"]["secretary-of-the-treasury"] is None
+    assert "george-washington" not in state["statesmen"] and state["gone"]["george-washington"] == "retired"
+    assert state["factions"][owner]["vp"] == points + 4
+    assert state["statesmen"]["thomas-jefferson"]["elected"] == 1
