@@ -15,7 +15,9 @@ from adjudicator.games.founding_fathers.people import draft_order, income
 from adjudicator.games.founding_fathers.state import (
     TENSION_WAR,
     D,
+    ability,
     congress_votes,
+    eligible_appointees,
     leader,
     number,
     owned,
@@ -186,3 +188,20 @@ def test_installation_vacates_other_offices_and_the_outgoing_president_retires()
     assert "george-washington" not in state["statesmen"] and state["gone"]["george-washington"] == "retired"
     assert state["factions"][owner]["vp"] == points + 4
     assert state["statesmen"]["thomas-jefferson"]["elected"] == 1
+
+
+def test_the_general_needs_military_ability_and_is_replaced_only_by_a_more_able_one() -> None:
+    # "La designación a este Departamento requiere que el estadista tenga capacidad militar";
+    # "sólo puede ser designado como General cuando el departamento esté vacante, el nuevo
+    # candidato tenga mayor habilidad o el titular vigente no sea del partido del Presidente".
+    state = fresh(5)
+    vacant = eligible_appointees(state, "general")
+    assert vacant and all(D(state).statesmen[s]["military"] for s in vacant)
+    pres_party = party(state, state["offices"]["president"])
+    same_party = [s for s in vacant if party(state, s) == pres_party]
+    holder = min(same_party, key=lambda s: (ability(state, s), s))  # the least able of his party
+    state["offices"]["general"] = holder
+    replacing = eligible_appointees(state, "general")
+    assert replacing, "a more able military statesman is free"
+    assert all(ability(state, s) > ability(state, holder) for s in replacing)
+    assert set(replacing) < set(vacant)  # the equally able ones may no longer replace him
