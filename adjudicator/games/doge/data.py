@@ -42,7 +42,8 @@ ADVISOR_HOME: dict[str, str] = {f"adv-{d}": d for d in DISTRICTS} | {a: QUARANTI
 ADVISORS: list[str] = list(ADVISOR_HOME)
 
 # Rules version 2 (issue 14): the district winner may decline his two houses, a new choice in
-# the district-advisor decision, so version-1 records no longer replay (docs/games/doge.md).
+# the district-advisor decision. A state that says "1" (a game started before, or a replayed
+# version-1 record: Doge.setup_version) keeps version 1's prompt (docs/games/doge.md).
 RULES_VERSION = "2"
 
 # Year limit: an adjudicator safety end, not a rule of the game (docs/games/doge.md). 0 = none,
