@@ -23,6 +23,7 @@ from adjudicator.engine import get_game
 from . import backend
 from .boards import board_html
 from .composer import compose
+from .create import timezones
 from .errors import bad_link, status_of
 from .security import secret_page
 from .values import json_value, log_start
@@ -53,7 +54,7 @@ def join(game_id: str, seat: str, invite_token: str):
     values: dict[str, str] = {}
     problems: list[str] = []
     if request.method == "POST":
-        values = {k: (request.form.get(k) or "").strip() for k in ("name", "email", "entropy")}
+        values = {k: (request.form.get(k) or "").strip()[:200] for k in ("name", "email", "entropy", "timezone")}
         if not values["name"]:
             problems.append("Name: tell the other players what to call you.")
         elif len(values["name"]) > MAX_NAME:
@@ -66,7 +67,8 @@ def join(game_id: str, seat: str, invite_token: str):
         if not problems:
             try:
                 joined = backend.call("join_game", game_id, seat, invite_token, values["name"],
-                                      email=values["email"], entropy=values["entropy"])
+                                      email=values["email"], entropy=values["entropy"],
+                                      timezone=values["timezone"])
             except _service_errors() as e:
                 status = status_of(e)
                 if status in (403, 404):
@@ -75,7 +77,7 @@ def join(game_id: str, seat: str, invite_token: str):
             else:
                 return redirect(url_for("seat.play", game_id=game_id, seat=seat,
                                         seat_token=joined.seat_token), code=303)
-    return render_template("play/join.html", game_id=game_id, seat=seat, invite=invite,
+    return render_template("play/join.html", game_id=game_id, seat=seat, invite=invite, timezones=timezones(),
                            values=values, problems=problems), (400 if problems else 200)
 
 

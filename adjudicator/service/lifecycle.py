@@ -104,6 +104,7 @@ def join_game(
     email: str = "",
     entropy: str = "",
     now: datetime | None = None,
+    timezone: str = "",
 ) -> JoinedSeat:
     """Take a seat with its (single-use) invitation. Filling the last seat starts the game; joining a
     running game is how a replacement player takes over (their entropy is then ignored)."""
@@ -120,6 +121,8 @@ def join_game(
     row.display_name = one_line(name, 100) or seat  # names and titles reach mail headers: one line
     row.email = one_line(email)
     row.person_id = _person(s, row.email, row.display_name)
+    if timezone.strip():  # the player's own zone for pages and mails ("" keeps the game's)
+        row.timezone = check_timezone(timezone.strip())
     if g.status == "pending":
         row.entropy = entropy[:MAX_ENTROPY]
     row.joined_at = now

@@ -205,13 +205,21 @@ def seat_state(s: Session, game_id: str, seat: str, seat_token: str) -> SeatPage
         game_id=g.public_id, game=g.game_type, title=g.title, seat=row.seat, status=g.status, view=view,
         markdown=markdown, prompt=prompt.to_json() if prompt else None,
         choices=formatted_choices(game, prompt), prompt_token=token_for(g, seat, prompt),
-        receipt=receipt, deadline=as_utc(g.due_at), deadline_text=format_deadline(g.due_at, g.timezone),
+        receipt=receipt, deadline=as_utc(g.due_at), deadline_text=_seat_deadline(g, row),
         log=game_log(s, g, game, seat, LOG_ON_PAGE), over=g.status == "finished", outcome=_outcome(g, game),
         grammar_help=game.grammar_help(), seats=_seat_infos(s, g),
         absence=_absence_text(g, row), delivery_problem=delivery_problem(s, g, row),
         standing=lines_of(s, g, seat), disorder=row.disorder, paused=g.status == "paused",
         log_earlier=g.record_length > LOG_ON_PAGE,
     )
+
+
+def _seat_deadline(g: Game, row: Seat) -> str:
+    """The deadline in the seat's own time zone, with the game's beside it when they differ."""
+    mine = format_deadline(g.due_at, row.timezone or g.timezone)
+    if g.due_at is None or not row.timezone or row.timezone == g.timezone:
+        return mine
+    return f"{mine} (game time {format_deadline(g.due_at, g.timezone)})"
 
 
 def seat_decision(s: Session, game_id: str, seat: str, seat_token: str) -> tuple[dict[str, Any] | None, bool]:
@@ -295,7 +303,7 @@ def check_invite(s: Session, game_id: str, seat: str, invite_token: str) -> dict
     row = s.exec(select(Seat).where(Seat.game_id == g.id, Seat.seat == seat)).first()
     if row is None or not token_matches(row.invite_token_hash, invite_token):
         raise Forbidden("this invitation is not valid or was already used; ask the moderator for a new one")
-    return {"title": g.title, "status": g.status, "game": g.game_type, "seat": seat}
+    return {"title": g.title, "status": g.status, "game": g.game_type, "seat": seat, "timezone": g.timezone}
 
 
 def admin_page(s: Session, game_id: str, admin_token: str) -> PublicPage:

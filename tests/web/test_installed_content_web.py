@@ -29,5 +29,5 @@ def test_the_form_offers_an_installed_board_and_the_game_draws_it(app, client):
     assert "Stand-in board." not in page  # the transcribed board is not labelled as invented
     game_id = invites[0].split("/")[2]
     public = text_of(client.get(f"/game/{game_id}").get_data(as_text=True))
-    assert f"board {name} (version {pin.split('@')[1][:8]})" in public  # which board, exactly
-    assert "fortifications off" in public
+    assert f"Board {name} (version {pin.split('@')[1][:8]})" in public  # which board, exactly
+    assert "Fortifications off" in public

@@ -89,7 +89,7 @@ def test_security_headers(client, toy_game):
         html = resp.get_data(as_text=True)
         # the only script is our own static file: no inline script for an injection to ride on
         assert re.findall(r"<script[^>]*>", html) == [
-            re.search(r'<script src="/static/composer.js\?v=\w+" defer>', html).group(0)]
+            re.search(r'<script src="/static/enhance.js\?v=\w+" defer>', html).group(0)]
     assert client.get(ada.url).headers["Cache-Control"] == "no-store"
 
 
