@@ -79,9 +79,19 @@ def option_title(game: Any, name: str) -> str:
     return name.replace("_", " ").capitalize()
 
 
+def option_value(game: Any, name: str, value: object) -> str:
+    """An option's value in words: the game's words for that choice (Doge's year limit 0 reads
+    "no year limit (rulebook end only)"), else as `option_text` shows it."""
+    for option in getattr(getattr(game, "info", None), "options", ()):
+        if option.name == name:
+            return option.words_for(value) or option_text(value)
+    return option_text(value)
+
+
 def register_templating(app: Flask) -> None:
     app.jinja_env.globals["option_text"] = option_text
     app.jinja_env.globals["option_title"] = option_title
+    app.jinja_env.globals["option_value"] = option_value
     app.jinja_env.globals["recent_lines"] = RECENT_LOG_LINES
     app.jinja_env.filters["markdown"] = render_markdown
     app.jinja_env.filters["local_time"] = format_time

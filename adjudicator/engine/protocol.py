@@ -37,6 +37,8 @@ class Option:
     # resolved value is a pin (see engine/content.py).
     library: ContentLibrary | None = None
     label: str = ""  # the option's name in words for forms; default: the name, underscores as spaces
+    # words for choices a bare value would not explain (Doge's year limit 0 = "no year limit")
+    choice_words: tuple[tuple[JSON, str], ...] = ()
 
     def current_choices(self) -> tuple[JSON, ...]:
         return tuple(self.library.names()) if self.library else self.choices
@@ -44,6 +46,10 @@ class Option:
     @property
     def title(self) -> str:
         return self.label or self.name.replace("_", " ").capitalize()
+
+    def words_for(self, value: JSON) -> str | None:
+        """The words for a choice, or None when its value is shown as it is."""
+        return next((words for choice, words in self.choice_words if choice == value), None)
 
 
 @dataclass(frozen=True)
@@ -59,6 +65,9 @@ class GameInfo:
     # follow-up period a seat's own next decisions get at least
     wait_hours: float = 72
     follow_up_hours: float = 12
+    # Older rules versions whose records this build still replays (`GameModule.setup_version`);
+    # a version not listed here is refused by `pbem verify` with the version message.
+    replays: tuple[str, ...] = ()
 
     def resolve_options(self, given: dict[str, Any] | None) -> dict[str, JSON]:
         """Defaults filled in; unknown names or values outside an option's choices are refused."""
@@ -306,6 +315,14 @@ class GameModule(ABC):
 
     @abstractmethod
     def setup(self, seed: str, seats: list[str], options: dict[str, JSON]) -> Step: ...
+
+    def setup_version(self, rules_version: str, seed: str, seats: list[str], options: dict[str, JSON]) -> Step:
+        """The setup of a record played under `rules_version`: this build's version, or one of
+        `info.replays`, which a game that lists any must override (the state then carries that
+        version, and the game keeps its old behaviour for it)."""
+        if rules_version != self.info.rules_version:
+            raise IllegalOrder(f"rules version {rules_version} cannot be replayed by this build")
+        return self.setup(seed, seats, options)
 
     @abstractmethod
     def prompts(self, state: State) -> dict[str, Prompt]:

@@ -82,7 +82,7 @@ def replay_record(doc: dict[str, Any]) -> Iterator[tuple[dict[str, Any], State]]
         game: GameModule = get_game(data["game"])
     except KeyError as exc:
         raise VerifyError(str(exc), 0) from None
-    if data["rules_version"] != game.info.rules_version:
+    if data["rules_version"] not in (game.info.rules_version, *game.info.replays):
         raise VerifyError(
             f"was played under rules version {data['rules_version']}, this build has "
             f"{game.info.rules_version}",
@@ -98,7 +98,8 @@ def replay_record(doc: dict[str, Any]) -> Iterator[tuple[dict[str, Any], State]]
     except ContentError as exc:
         raise VerifyError(str(exc), 0) from None
     try:
-        state = game.setup(derive_seed(server_seed, data["entropy"]), data["seats"], data["options"]).state
+        state = game.setup_version(data["rules_version"], derive_seed(server_seed, data["entropy"]),
+                                   data["seats"], data["options"]).state
     except (IllegalOrder, KeyError, TypeError, ValueError) as exc:
         raise VerifyError(f"does not set up: {exc}", 0) from None
     if sha256_hex(state) != setup["state_hash"]:

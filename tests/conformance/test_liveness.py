@@ -18,7 +18,7 @@ import os
 import pytest
 
 from adjudicator.cli.liveness import MODES, STEP_BOUNDS, configurations, play_live
-from adjudicator.engine import all_games
+from adjudicator.engine import all_games, apply_checked
 
 FULL = os.environ.get("PBEM_LIVENESS") == "full"
 SEEDS = int(os.environ.get("PBEM_LIVENESS_SEEDS", "3" if FULL else "1"))
@@ -88,3 +88,31 @@ def test_the_defaults_mode_catches_the_agenda_loop_of_issue_14(monkeypatch) -> N
     assert not result.ended and "no end within 1000 steps" in result.problem
     monkeypatch.undo()
     assert play_live("founding-fathers", 3, {}, "defaults", "0").ended
+
+
+@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("max_years", [0, 10])
+def test_doge_on_defaults_ends_by_the_rulebook_with_or_without_the_year_limit(players: int, max_years: int) -> None:
+    # Issue 14: the year limit (max_years, 0 = off, the default) is an optional safety end. A game
+    # nobody plays (civil disorder: deadline defaults only) must still end, within the bound
+    # STEP_BOUNDS["doge"] (600 steps), and by the rulebook's own end - someone is Doge - before
+    # even a 10-year limit would stop it: the defaults aim at a palace in every district.
+    from adjudicator.engine import get_game
+    from adjudicator.games.doge.board import palace_districts
+
+    game = get_game("doge")
+    options = {"max_years": max_years}
+    for seed in ("doge-0", "doge-1"):
+        state = game.setup(f"liveness:{seed}", game.seat_names(players, options), options).state
+        steps = 0
+        while game.prompts(state):
+            assert steps < STEP_BOUNDS["doge"], f"{players} players, max_years={max_years}: no end"
+            prompts = game.prompts(state)
+            sealed = [s for s, p in prompts.items() if p.sealed]
+            group = sealed or [next(iter(prompts))]
+            state = apply_checked(game, state, {s: game.default_order(state, s) for s in group}).state
+            steps += 1
+        result = state["result"]
+        assert result["reason"] == "doge", result
+        assert any(palace_districts(state, s) >= 4 for s in result["winners"])
+        assert result["year"] < 10

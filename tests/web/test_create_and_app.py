@@ -96,6 +96,28 @@ def test_markdown_is_sanitised():
     assert render_markdown(None) == ""
 
 
+def test_doge_year_limit_shows_in_words_and_is_off_by_default(client):
+    # Issue 14: the year limit is no rule of Doge; the form says so and leaves it off.
+    html = client.get("/new?game=doge").get_data(as_text=True)
+    text = text_of(html)
+    assert "Year limit (adjudicator safety end, not in the rulebook)" in text
+    assert "max_years" not in text  # the label replaces the bare option name
+    select = html[html.index('name="opt-max_years"'):]
+    select = select[: select.index("</select>")]
+    assert '<option value="0" selected>no year limit (rulebook end only)</option>' in select
+    assert '<option value="30">30</option>' in select
+
+
+def test_game_page_words_the_doge_year_limit(client):
+    _, admin, _ = create_game(client, game="doge", seats=3, title="Rulebook Doge")
+    game_id = admin.split("/")[2]
+    text = text_of(client.get(f"/game/{game_id}").get_data(as_text=True))
+    assert "Year limit (adjudicator safety end, not in the rulebook) no year limit (rulebook end only)" in text
+    _, admin, _ = create_game(client, game="doge", seats=3, title="Friendly Doge", **{"opt-max_years": "20"})
+    text = text_of(client.get(f"/game/{admin.split('/')[2]}").get_data(as_text=True))
+    assert "Year limit (adjudicator safety end, not in the rulebook) 20" in text
+
+
 def test_options_are_named_in_words_on_the_form_and_the_public_page(client):
     """Options read as words ("Restricted positioning"), not as code names with underscores."""
     html = client.get("/new?game=1960").get_data(as_text=True)

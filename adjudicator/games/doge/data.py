@@ -41,6 +41,13 @@ QUARANTIA_ADVISORS: list[str] = ["adv-quarantia-1", "adv-quarantia-2", "adv-quar
 ADVISOR_HOME: dict[str, str] = {f"adv-{d}": d for d in DISTRICTS} | {a: QUARANTIA for a in QUARANTIA_ADVISORS}
 ADVISORS: list[str] = list(ADVISOR_HOME)
 
-# Safety valve, not a rule of the game: see docs/games/doge.md.
-DEFAULT_MAX_YEARS = 30
-MAX_YEARS_CHOICES: tuple[int, ...] = (10, 15, 20, 25, 30, 40, 50, 100)
+# Rules version 2 (issue 14): the district winner may decline his two houses, a new choice in
+# the district-advisor decision. A state that says "1" (a game started before, or a replayed
+# version-1 record: Doge.setup_version) keeps version 1's prompt (docs/games/doge.md).
+RULES_VERSION = "2"
+
+# Year limit: an adjudicator safety end, not a rule of the game (docs/games/doge.md). 0 = none,
+# the default: a game ends only as the rulebook says, and the deadline defaults drive there.
+NO_YEAR_LIMIT = 0
+DEFAULT_MAX_YEARS = NO_YEAR_LIMIT
+MAX_YEARS_CHOICES: tuple[int, ...] = (NO_YEAR_LIMIT, 10, 15, 20, 25, 30, 40, 50, 100)

@@ -6,6 +6,7 @@ from typing import Any
 
 from adjudicator.engine import Event, Order, event
 
+from .aims import district_winner_move, helpful_move
 from .board import (
     advisor_votes,
     can_take,
@@ -119,6 +120,20 @@ def schedule_quarantia(state: State, winners: list[str], runners: list[str], eve
     FLOW.schedule(state, tasks)
 
 
+def houses_may_be_declined(state: State, seat: str) -> bool:
+    """Rules version 2 lets a district winner with houses in supply decline them; a replayed
+    version-1 record keeps the old prompt (houses always placed)."""
+    return state["rules_version"] != "1" and state["supply"][seat]["houses"] > 0
+
+
+def decline_houses(state: State, seat: str, area: str, events: list[Event]) -> None:
+    """The winner gives up his 2 houses: the place frame scheduled after this decision skips him."""
+    frame = FLOW.stack(state)[-2]
+    assert frame["node"] == "place" and frame["args"]["seats"] == [seat], frame
+    frame["args"]["seats"] = []
+    events.append(event("houses-declined", seat=seat, area=area, count=frame["args"]["count"]))
+
+
 def after_move(state: State, seat: str, move: list[str] | None, events: list[Event]) -> None:
     """End the current decision; a house that arrived in a district may let its owner build."""
     FLOW.ret(state)
@@ -165,7 +180,8 @@ class DistrictWinner(DogeNode):
 
     def waiting(self, state: State, args: dict[str, Any]) -> list[str]:
         seat = args["seat"]
-        decides = can_take(state, seat, district_advisor(args["area"])) or houses_on_board(state, seat) > 0
+        decides = (can_take(state, seat, district_advisor(args["area"])) or houses_on_board(state, seat) > 0
+                   or houses_may_be_declined(state, seat))  # placing his 2 houses is his choice too
         return [seat] if decides else []
 
     def advance(self, state: State, args: dict[str, Any], events: list[Event]) -> None:
@@ -180,17 +196,24 @@ class DistrictWinner(DogeNode):
         others = [d for d in DISTRICTS if d != area]
         moves = move_choices(state, seat, [area], others) + move_choices(state, seat, others, [area])
         result += [{"abstain": True, "move": m} for m in moves]
+        if houses_may_be_declined(state, seat):
+            # "puede colocar 2 casas": the houses are a right, so each answer has a variant without them
+            result += [{**order, "houses": False} for order in result]
         return result
 
     def text(self, state: State, args: dict[str, Any], seat: str) -> str:
         name = AREA_NAMES[args["area"]]
         return (
             f"You won {name}: take its advisor and stand it in another area, or abstain "
-            f"(the advisor turns neutral) and optionally move one house into or out of {name}."
+            f"(the advisor turns neutral) and optionally move one house into or out of {name}. "
+            f"Then you place 2 houses there, unless you add 'no houses'."
         )
 
     def default(self, state: State, args: dict[str, Any], seat: str) -> Order:
-        return dict(ABSTAIN)
+        # Abstain and place the houses; bring back a house that no longer helps elsewhere when
+        # that helps towards a palace here (aims.py).
+        move = district_winner_move(state, seat, args["area"])
+        return {"abstain": True, "move": move} if move else dict(ABSTAIN)
 
     def apply(
         self, state: State, args: dict[str, Any], orders: dict[str, Order], events: list[Event], checked: bool = False
@@ -199,6 +222,8 @@ class DistrictWinner(DogeNode):
             self.check(state, args, orders)
         seat, order = args["seat"], orders[args["seat"]]
         advisor = district_advisor(args["area"])
+        if order.get("houses") is False:
+            decline_houses(state, seat, args["area"], events)
         if "take" in order:
             take_advisor(state, seat, advisor, order["take"], events)
             FLOW.ret(state)
@@ -237,7 +262,9 @@ class QuarantiaStep(DogeNode):
         )
 
     def default(self, state: State, args: dict[str, Any], seat: str) -> Order:
-        return dict(ABSTAIN)
+        # Abstain, moving a house that no longer helps towards a palace district (aims.py).
+        move = helpful_move(state, seat, DISTRICTS)
+        return {"abstain": True, "move": move} if move else dict(ABSTAIN)
 
     def apply(
         self, state: State, args: dict[str, Any], orders: dict[str, Order], events: list[Event], checked: bool = False

@@ -17,7 +17,7 @@ from adjudicator.engine import (
 
 from . import elections, palaces, placement, scoring  # noqa: F401  (they register the flow's nodes)
 from .board import houses_on_board
-from .data import DEFAULT_MAX_YEARS, MAX_YEARS_CHOICES, SEAT_COLOURS
+from .data import DEFAULT_MAX_YEARS, MAX_YEARS_CHOICES, NO_YEAR_LIMIT, RULES_VERSION, SEAT_COLOURS
 from .flowbase import FLOW
 from .grammar import format_order, grammar_help, order_problem, parse_order
 from .invariants import violated
@@ -33,7 +33,7 @@ class Doge(FlowGame):
     info = GameInfo(
         id="doge",
         title="Doge",
-        rules_version="1",
+        rules_version=RULES_VERSION,
         min_seats=3,
         max_seats=4,
         wait_hours=72,
@@ -43,10 +43,15 @@ class Doge(FlowGame):
                 "max_years",
                 DEFAULT_MAX_YEARS,
                 MAX_YEARS_CHOICES,
-                "Adjudicator safety valve (not a rule of the game): stop after this many years.",
+                "Not a rule of the game: an adjudicator safety end that stops the game after this many "
+                "years (most palaces, then most houses, win). Off by default, as in tournament play: "
+                "the game then ends only when someone becomes Doge.",
+                label="Year limit (adjudicator safety end, not in the rulebook)",
+                choice_words=((NO_YEAR_LIMIT, "no year limit (rulebook end only)"),),
             ),
         ),
         summary="Leo Colovini, 2000. Win elections in Venice's districts and build palaces to become Doge.",
+        replays=("1",),  # version 1 only lacked the 'no houses' choice: its records still verify
     )
 
     def seat_names(self, count: int, options: dict[str, Any]) -> list[str]:
@@ -64,6 +69,13 @@ class Doge(FlowGame):
         FLOW.start(state, "placement", round=1)
         FLOW.settle(state, events)
         return Step(state, events)
+
+    def setup_version(self, rules_version: str, seed: str, seats: list[str], options: dict[str, Any]) -> Step:
+        if rules_version not in (RULES_VERSION, *self.info.replays):
+            return super().setup_version(rules_version, seed, seats, options)
+        step = self.setup(seed, seats, options)
+        step.state["rules_version"] = rules_version  # the nodes keep version 1's prompts for it
+        return step
 
     # the text side of the protocol is the game's grammar and render modules, bound as they are
     parse_order = staticmethod(parse_order)

@@ -6,6 +6,7 @@ Canonical forms (what `format_order` writes):
     take dorsoduro               take the advisor and stand it in an area
     abstain                      abstain, move nothing
     abstain move castello to san-marco
+    take dorsoduro no houses     (a district winner) ... and do not place the 2 houses
     move castello to san-marco   a house move after a Quarantia tie
     pass                         no house move
     build / skip                 build the palace offered, or not
@@ -28,11 +29,13 @@ _PASS = {"pass", "no", "none", "skip", "no move", "stay"}
 def format_order(order: Order) -> str:
     if "card" in order:
         return f"place {order['card']} " + " ".join(str(v) for v in order["markers"])
-    if "take" in order:
-        return f"take {order['take']}"
-    if "abstain" in order:
-        move = order.get("move")
-        return f"abstain move {move[0]} to {move[1]}" if move else "abstain"
+    if "take" in order or "abstain" in order:
+        if "take" in order:
+            text = f"take {order['take']}"
+        else:
+            move = order.get("move")
+            text = f"abstain move {move[0]} to {move[1]}" if move else "abstain"
+        return text + (" no houses" if order.get("houses") is False else "")
     if "move" in order:
         return f"move {order['move'][0]} to {order['move'][1]}"
     if "pass" in order:
@@ -108,7 +111,15 @@ def _placement(text: str) -> Order:
     return {"card": area_of(area_part), "markers": markers}
 
 
+_NO_HOUSES = ("no houses", "without houses", "keep houses", "no house")
+
+
 def _advisor(text: str) -> Order:
+    # A district winner may add 'no houses' to give up the 2 houses he may place (rules version 2).
+    for suffix in _NO_HOUSES:
+        if text == suffix or text.endswith(" " + suffix):
+            rest = text[: -len(suffix)].strip() or "abstain"
+            return {**_advisor(rest), "houses": False}
     if text.startswith("abstain"):
         rest = _strip_word(text, "abstain")
         return {"abstain": True, "move": _move(rest)} if rest else {"abstain": True}
@@ -185,7 +196,8 @@ hyphens, or shorten them while unambiguous: `san marco`, `san-marco`, `san m`, `
 - Ballot placement: `place <area> <markers>` - e.g. `place san marco 3 1` puts your 3 and 1
   markers on the San Marco card (`san-marco 3 1` works too).
 - District winner: `take <area>` stands the district's advisor in that area (not its own
-  district); `abstain`, or `abstain move <from> to <to>` with one end in the district won.
+  district); `abstain`, or `abstain move <from> to <to>` with one end in the district won. Your
+  2 houses are then placed in the district unless you add `no houses` (`abstain no houses`).
 - Quarantia winner or runner-up: `take <district>`, `abstain`, or `abstain move <from> to <to>`.
 - House move after a Quarantia tie: `move <from> to <to>`, or `pass`.
 - Palace offer: `build` or `skip`.

@@ -8,7 +8,8 @@ from typing import Any
 
 from adjudicator.engine import ChoiceGrid, Event, IllegalOrder, Order, event
 
-from .data import AREAS, MAX_MARKERS_PER_CARD
+from .aims import marker_for, preferred_districts
+from .data import AREAS, DISTRICTS, MAX_MARKERS_PER_CARD
 from .flowbase import FLOW, DogeNode, node
 
 State = dict[str, Any]
@@ -71,9 +72,12 @@ class Placement(DogeNode):
         )
 
     def default(self, state: State, args: dict[str, Any], seat: str) -> Order:
-        # The least committal play: the first unused card (by id) with the single lowest marker.
-        card = min(unused_cards(state, seat))
-        return {"card": card, "markers": [min(state["private"][seat]["markers"])]}
+        # One marker (aims.marker_for) on the unused district card the seat's aim prefers; the
+        # Quarantia card only when no district card is left.
+        unused = unused_cards(state, seat)
+        districts = [a for a in unused if a in DISTRICTS]
+        card = preferred_districts(state, seat, districts)[0] if districts else unused[0]
+        return {"card": card, "markers": [marker_for(state, seat, card)]}
 
     def apply(self, state: State, args: dict[str, Any], orders: dict[str, Order], events: list[Event]) -> None:
         self.check(state, args, orders)

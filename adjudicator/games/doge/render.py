@@ -81,6 +81,8 @@ def render_event(ev: Event) -> str:
         return f"**{d['seat']}** moves a house from {name(d['source'])} to {name(d['target'])}."
     if kind == "move-passed":
         return f"**{d['seat']}** moves no (further) house."
+    if kind == "houses-declined":
+        return f"**{d['seat']}** declines to place {d['count']} house(s) in {name(d['area'])}."
     if kind == "houses-placed":
         lost = f" ({d['lost']} lost: no houses left)" if d["lost"] else ""
         return f"**{d['seat']}** places {d['count']} house(s) in {name(d['area'])}{lost}."

@@ -7,7 +7,7 @@ from typing import Any
 from adjudicator.engine import Event, event
 
 from .board import houses_on_board, palace_districts, palaces_on_board
-from .data import DEFAULT_MAX_YEARS, DISTRICTS, PALACE_COSTS
+from .data import DEFAULT_MAX_YEARS, DISTRICTS, NO_YEAR_LIMIT, PALACE_COSTS
 from .flowbase import FLOW, DogeNode, node
 from .state import start_year
 
@@ -35,6 +35,12 @@ def best(state: State, pool: list[str]) -> list[str]:
     return [s for s in pool if key[s] == top]
 
 
+def year_limit_reached(state: State) -> bool:
+    """The optional safety end: off (NO_YEAR_LIMIT) unless the game's creator set a limit."""
+    limit = state["options"].get("max_years", DEFAULT_MAX_YEARS)
+    return limit != NO_YEAR_LIMIT and state["year"] >= limit
+
+
 def end_check(state: State) -> dict[str, Any] | None:
     seats = state["seats"]
     qualifiers = [s for s in seats if qualifies(state, s)]
@@ -42,7 +48,7 @@ def end_check(state: State) -> dict[str, Any] | None:
         reason, pool = "doge", qualifiers
     elif board_is_dead(state):
         reason, pool = "no-palace-possible", seats
-    elif state["year"] >= state["options"].get("max_years", DEFAULT_MAX_YEARS):
+    elif year_limit_reached(state):
         reason, pool = "year-limit", seats
     else:
         return None

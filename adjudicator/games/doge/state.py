@@ -6,7 +6,18 @@ from typing import Any
 
 from adjudicator.engine import Event, Rng, event, seed_state
 
-from .data import ADVISOR_HOME, ADVISORS, AREAS, DISTRICTS, HOUSES, MARKERS, PALACES, RINGS, ROUNDS
+from .data import (
+    ADVISOR_HOME,
+    ADVISORS,
+    AREAS,
+    DISTRICTS,
+    HOUSES,
+    MARKERS,
+    PALACES,
+    RINGS,
+    ROUNDS,
+    RULES_VERSION,
+)
 
 State = dict[str, Any]
 
@@ -14,7 +25,7 @@ State = dict[str, Any]
 def new_state(seed: str, seats: list[str], options: dict[str, Any]) -> State:
     state: State = {
         "game": "doge",
-        "rules_version": "1",
+        "rules_version": RULES_VERSION,
         "seats": list(seats),
         "options": dict(options),
         "year": 1,

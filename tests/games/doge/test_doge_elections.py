@@ -155,16 +155,28 @@ def test_six_rings_may_keep_own_advisor() -> None:
     assert state["supply"]["red"]["rings"] == 0
 
 
-def test_six_rings_with_no_house_abstains_automatically() -> None:
-    advisors = {f"adv-{d}": ("red", "quarantia") for d in ["cannaregio", "dorsoduro", "san-marco", "san-polo"]}
-    advisors |= {"adv-quarantia-1": ("red", "santa-croce"), "adv-quarantia-2": ("red", "san-polo")}
-    state = board(advisors=advisors)
+SIX_RINGS = {f"adv-{d}": ("red", "quarantia") for d in ["cannaregio", "dorsoduro", "san-marco", "san-polo"]}
+SIX_RINGS |= {"adv-quarantia-1": ("red", "santa-croce"), "adv-quarantia-2": ("red", "san-polo")}
+
+
+def test_six_rings_with_no_house_anywhere_abstains_automatically() -> None:
+    # Six rings used, no house on the board and none in supply: nothing is left to decide.
+    state = board(advisors=SIX_RINGS, supply_houses={"red": 0})
     state, events = election(state, "castello", {"red": [3]})
     neutral = [e["data"] for e in events if e["kind"] == "advisor-neutral"]
     assert neutral[0] == {"advisor": "adv-castello", "previous": None, "seat": "red", "reason": "abstain"}
-    assert state["districts"]["castello"]["houses"] == {"red": 2}
+    assert state["districts"]["castello"]["houses"] == {}
     # the flow went on: red's advisors elsewhere now make it win an election further down the order
     assert state["election"]["area"] != "castello"
+
+
+def test_six_rings_and_houses_in_supply_still_choose_whether_to_place_them() -> None:
+    # "Luego puede colocar 2 casas": a winner who must abstain still decides about his houses.
+    state = board(advisors=SIX_RINGS)
+    state, _ = election(state, "castello", {"red": [3]})
+    assert GAME.prompts(state)["red"].choices == [{"abstain": True}, {"abstain": True, "houses": False}]
+    state, events = play(state, {"red": {"abstain": True}})
+    assert state["districts"]["castello"]["houses"] == {"red": 2}
 
 
 def test_abstain_move_then_palace_check_before_placing() -> None:

@@ -63,8 +63,10 @@ def test_placement_round_reveals_cards_not_values() -> None:
     prompts = GAME.prompts(state)
     assert {p.group for p in prompts.values()} == {"year-1-round-2"}
     assert not any(c["card"] == "san-marco" for c in prompts["red"].choices)
-    assert GAME.default_order(state, "red") == {"card": "cannaregio", "markers": [0]}
-    assert GAME.default_order(state, "blue") == {"card": "cannaregio", "markers": [1]}
+    # Defaults (aims.py): one highest marker on an unused district, each seat starting its turn
+    # order at its own district (red at index 0 + year 1, blue at 1 * 6 // 4 + year 1).
+    assert GAME.default_order(state, "red") == {"card": "castello", "markers": [3]}
+    assert GAME.default_order(state, "blue") == {"card": "dorsoduro", "markers": [3]}
 
 
 def test_sitting_out_when_out_of_markers() -> None:
@@ -171,13 +173,25 @@ def test_game_ends_only_at_year_end() -> None:
         GAME.apply(state, {"red": {"build": True}})
 
 
-def test_year_limit_safety_end() -> None:
+def test_year_limit_safety_end_when_the_option_is_set() -> None:
     state = board(palaces={"castello": ["blue"]}, houses={"castello": {"red": 2}})
+    state["options"]["max_years"] = 30
     state["year"] = 30
     state["flow"] = [{"node": "year-end", "args": {}}]
     FLOW.settle(state, [])
     assert state["result"]["reason"] == "year-limit" and state["result"]["winners"] == ["blue"]
     assert "safety" in GAME.outcome(state).summary
+
+
+def test_no_year_limit_by_default() -> None:
+    # The rulebook ends the game only with a Doge ("El juego termina cuando al menos un jugador
+    # tiene ..."); the year limit is an option that is off unless the creator sets it.
+    state = board(palaces={"castello": ["blue"]}, houses={"castello": {"red": 2}})
+    assert state["options"] == {"max_years": 0}
+    state["year"] = 500
+    state["flow"] = [{"node": "year-end", "args": {}}]
+    FLOW.settle(state, [])
+    assert state["result"] is None and state["year"] == 501
 
 
 def test_dead_board_without_qualifier() -> None:

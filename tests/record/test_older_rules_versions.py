@@ -1,0 +1,46 @@
+"""Records played under an older rules version still verify where the game says it replays it.
+
+`fixtures/doge-rules-1.json` was exported by the build of commit 92aa437 (Doge rules version 1,
+before issue 14): 3 players, `max_years` 10, seeded random orders with some defaults and salted
+sealed groups, every Doge prompt kind. Version 2 added the winner's 'no houses' choice; replaying
+the old record must give exactly the recorded state hashes.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from adjudicator.engine import IllegalOrder, get_game
+from adjudicator.record import VerifyError, verify_bytes
+from adjudicator.record.verify import replay_record
+
+FIXTURE = Path(__file__).with_name("fixtures") / "doge-rules-1.json"
+
+
+def test_a_doge_version_1_record_verifies_with_this_build() -> None:
+    raw = FIXTURE.read_bytes()
+    assert json.loads(raw)["rules_version"] == "1" and get_game("doge").info.rules_version == "2"
+    report = verify_bytes(raw)
+    assert report.replayed and report.finished and report.entries == 84
+
+
+def test_the_replayed_version_1_game_keeps_its_version_and_prompts() -> None:
+    states = [state for _entry, state in replay_record(json.loads(FIXTURE.read_bytes()))]
+    assert {s["rules_version"] for s in states} == {"1"}
+    game = get_game("doge")
+    offered = [c for s in states for p in game.prompts(s).values() for c in p.choices
+               if isinstance(c, dict) and c.get("houses") is False]
+    assert offered == []  # version 1 never offered 'no houses'
+
+
+def test_an_unknown_rules_version_is_still_refused() -> None:
+    doc = json.loads(FIXTURE.read_bytes())
+    doc["rules_version"] = doc["entries"][0]["data"]["rules_version"] = "0"
+    with pytest.raises(VerifyError, match="was played under rules version 0, this build has 2"):
+        list(replay_record(doc))  # the replay itself, past the hash chain that the edit broke
+    with pytest.raises(IllegalOrder):
+        get_game("china").setup_version("0", "seed", ["blue", "green", "red"], {})
+
