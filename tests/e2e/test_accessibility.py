@@ -1,0 +1,93 @@
+"""Every page type passes axe-core (the accessibility engine, run in Debian's chromium) with no
+serious or critical violation: the game list, the create form and its result, the join form, a
+seat page of each game (with the order composer where the decision is long), the press page, the
+public page, the log, the moderator page, a director's page and a tournament's standings."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from adjudicator import service, store
+from tests.support.browser import chromium_or_skip, web_server
+from tests.support.databases import sqlite_database
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+GAMES = [("doge", 3), ("china", 3), ("1960", 2), ("founding-fathers", 3)]
+
+
+@pytest.fixture(scope="module")
+def pages(tmp_path_factory) -> Iterator[tuple[object, dict[str, str]]]:
+    """A browser page and the URL of every page type, on a server with one game of each title."""
+    chromium = chromium_or_skip()
+    from playwright.sync_api import sync_playwright
+
+    tmp = tmp_path_factory.mktemp("axe")
+    with sqlite_database(tmp) as db:
+        store.configure(db.url)
+        store.init_db()
+        urls: dict[str, str] = {"games": "/", "new game": "/new?game=doge", "new tournament": "/director/new"}
+        with store.transaction() as s:
+            director = service.create_director(s, "Club")
+        urls["director"] = f"/director/{director.director_id}/{director.token}"
+        urls["standings"] = f"/tournament/{director.director_id}"
+        for game, seats in GAMES:
+            with store.transaction() as s:
+                created = service.create_game(s, game=game, seats=seats, title=f"Axe {game}",
+                                              director=(director.director_id, director.token))
+            invites = sorted(created.invites.items())
+            tokens = {}
+            for seat, invite in invites:
+                with store.transaction() as s:
+                    tokens[seat] = service.join_game(s, created.game_id, seat, invite, seat.title()).seat_token
+            first = sorted(tokens)[0]
+            urls[f"seat {game}"] = f"/play/{created.game_id}/{first}/{tokens[first]}"
+            urls[f"public {game}"] = f"/game/{created.game_id}"
+            if game == "doge":
+                urls["press and settings"] = urls["seat doge"] + "/mail"
+                urls["log"] = f"/game/{created.game_id}/log"
+                urls["moderator"] = f"/admin/{created.game_id}/{created.admin_token}"
+        with store.transaction() as s:  # a game still waiting for its players: the join form
+            waiting = service.create_game(s, game="1960", seats=2, title="Axe pending")
+        seat, invite = sorted(waiting.invites.items())[0]
+        urls["join"] = f"/join/{waiting.game_id}/{seat}/{invite}"
+        env = {k: v for k, v in os.environ.items() if k not in ("PBEM_EAGER", "SMTP_HOST")}
+        env.update({"DATABASE_URL": db.url, "PBEM_VAR_DIR": str(tmp / "var")})
+        try:
+            with web_server(env, tmp, tmp / "web.log") as base, sync_playwright() as pw:
+                browser = pw.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+                try:
+                    context = browser.new_context(bypass_csp=True)  # so that axe itself can be injected
+                    yield context.new_page(), {name: base + url for name, url in urls.items()}
+                finally:
+                    browser.close()
+        finally:
+            store.configure(None)
+
+
+def _axe_source() -> str:
+    try:
+        import axe_playwright_python
+    except ImportError:
+        pytest.skip("axe-playwright-python is not installed (pip install -e '.[test]')")
+    return (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text()
+
+
+def test_no_serious_or_critical_accessibility_violation_on_any_page_type(pages) -> None:
+    page, urls = pages
+    axe = _axe_source()
+    found: list[str] = []
+    for name, url in urls.items():
+        response = page.goto(url, wait_until="domcontentloaded")
+        assert response is not None and response.ok, f"{name}: HTTP {response and response.status}"
+        page.evaluate(axe)
+        result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+        for violation in result["violations"]:
+            if violation["impact"] in ("serious", "critical"):
+                where = "; ".join(n["target"][0] if isinstance(n["target"][0], str) else str(n["target"])
+                                  for n in violation["nodes"][:3])
+                found.append(f"{name}: {violation['id']} ({violation['impact']}): {violation['help']} at {where}")
+    assert not found, "\n".join(found)
