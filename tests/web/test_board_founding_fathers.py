@@ -78,3 +78,26 @@ def test_the_stand_in_notice_follows_the_decks_own_provenance(app) -> None:
             state = GAME.setup("notice", ["red", "blue", "green"], GAME.info.resolve_options({"deck": name})).state
             html = board_html("founding-fathers", GAME.view(state, None), None)
             assert expect in html and absent not in html
+
+
+def test_the_map_draws_every_state_admitted_or_not_with_its_votes_and_cubes():
+    """A picture beside the tables: each state of the deck is a tile; the admitted ones are
+    filled, the rest dashed; the current era's electoral votes and the election cubes are on it."""
+    import re
+
+    from web.boards.founding_fathers import MAX_CUBES
+
+    states = _states("ffmap-1", 3)
+    state = next(s for s in reversed(states) if any(GAME.view(s, None).get("election", {}).get("cubes", {}).values()))
+    view = GAME.view(state, None)
+    html = str(board_html("founding-fathers", view, None))
+    d = deck(view["deck"])
+    tiles = re.findall(r'<g class="state (admitted|future)"><title>([^<]*)</title>', html)
+    assert len(tiles) == len(d.states)
+    assert sum(kind == "admitted" for kind, _ in tiles) == len(set(view["map"]) & set(d.states))
+    era = view["era"]
+    ohio = next(title for _, title in tiles if title.startswith(d.states["OH"]["name"] + ":"))
+    assert f"{d.states['OH']['ev'][era]} electoral votes in era {era}" in ohio
+    cubes = view["election"]["cubes"]
+    assert html.count('<circle class="cube') == sum(min(len(v), MAX_CUBES) for v in cubes.values()) > 0
+    assert 'role="img" aria-label="Map of the states' in html

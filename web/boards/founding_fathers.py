@@ -1,4 +1,5 @@
-"""The Founding Fathers board as server-rendered HTML tables (no script, no inline styles).
+"""The Founding Fathers board as server-rendered HTML: an SVG map of the states, then tables (no
+script, no inline styles).
 
 Reads only the view the page may show (schema: docs/games/founding-fathers.md) and the deck's
 public card data (names, electoral votes, printed popularity). The seat's own hand, when the
@@ -94,6 +95,58 @@ def _states(view: dict[str, Any], d: Any) -> Markup:
     return Markup('<section class="ff-map"><h3>The Union ({} states)</h3><div class="table-wrap">'
                   '<table class="ff-states"><thead><tr><th>State</th>{}<th>Election cubes</th></tr></thead>'
                   '<tbody>{}</tbody></table></div></section>').format(len(rows), head, Markup("").join(rows))
+
+
+# A tile map: each state of the deck on a grid cell placed roughly where it lies (column, row),
+# west to east and north to south. A state missing here (another deck) goes on the last row.
+TILES: dict[str, tuple[int, int]] = {
+    "ME": (9, 0), "MN": (3, 0), "WI": (4, 0), "MI": (5, 0),
+    "IA": (3, 1), "IL": (4, 1), "IN": (5, 1), "OH": (6, 1), "PA": (7, 1), "NY": (8, 1), "NE": (9, 1),
+    "CA": (0, 2), "MO": (3, 2), "KY": (5, 2), "VA": (6, 2), "MD": (7, 2), "NJ": (8, 2),
+    "AR": (3, 3), "TN": (4, 3), "NC": (6, 3), "DE": (8, 3),
+    "TX": (2, 4), "LA": (3, 4), "MS": (4, 4), "AL": (5, 4), "GA": (6, 4),
+    "FL": (6, 5),
+}
+TILE_W, TILE_H, GAP = 66, 58, 4
+MAX_CUBES = 8  # cubes drawn on one state; more are counted in its title
+
+
+def _state_map(view: dict[str, Any], d: Any) -> Markup:
+    """An SVG picture of the states: admitted ones filled, the others dashed, each with its
+    electoral votes in the current era and its election cubes in their owners' colours."""
+    if d is None:
+        return Markup("")
+    era = view.get("era")
+    admitted = set(_l(view.get("map")))
+    cubes = _d(_d(view.get("election")).get("cubes"))
+    statesmen = _d(view.get("statesmen"))
+    spare = iter(range(100))
+    cells = []
+    for st, info in d.states.items():
+        info = _d(info)
+        col, row = TILES.get(st) or (next(spare), 6)
+        x, y = col * (TILE_W + GAP), row * (TILE_H + GAP)
+        ev = _d(info.get("ev")).get(era, "?")
+        owners = [str(_d(statesmen.get(s)).get("owner", "?")) for s in _l(cubes.get(st))]
+        name = str(info.get("name", st))
+        title = f"{name}: {ev} electoral votes in era {era}" + ("" if st in admitted else ", not yet admitted")
+        if owners:
+            title += "; election cubes: " + ", ".join(owners)
+        dots = Markup("").join(
+            Markup('<circle class="cube {}" cx="{}" cy="{}" r="4"/>').format(
+                f"c-{o}" if o in COLOURS else "c-other", x + 9 + 10 * (i % 6), y + 44 + 9 * (i // 6) - (9 if len(owners) > 6 else 0))
+            for i, o in enumerate(owners[:MAX_CUBES]))
+        cells.append(Markup(
+            '<g class="state {}"><title>{}</title><rect x="{}" y="{}" width="{}" height="{}" rx="5"/>'
+            '<text class="ab" x="{}" y="{}">{}</text><text class="ev" x="{}" y="{}">{} EV</text>{}</g>').format(
+                "admitted" if st in admitted else "future", title, x, y, TILE_W, TILE_H,
+                x + 6, y + 17, st, x + 6, y + 32, ev, dots))
+    rows = 1 + max((TILES.get(st) or (0, 6))[1] for st in d.states)
+    width, height = 10 * (TILE_W + GAP) + 6, rows * (TILE_H + GAP) + 6  # a margin for the outlines
+    return Markup('<figure class="ffmap"><svg viewBox="-3 -3 {} {}" role="img" aria-label="Map of the states: {} of {} '
+                  'admitted, electoral votes of era {}">{}</svg><figcaption>Filled: admitted states; dashed: not '
+                  'yet admitted. Dots are election cubes in their owners\' colours.</figcaption></figure>').format(
+                      width, height, len(admitted & set(d.states)), len(d.states), era, Markup("").join(cells))
 
 
 def _offices(view: dict[str, Any], d: Any) -> Markup:
@@ -193,5 +246,5 @@ def draw(view: dict[str, Any], seat: str | None) -> Markup:
     if result:
         over = Markup('<p class="ff-over">Game over ({}): {}</p>').format(
             result.get("reason", "?"), ", ".join(f"{s} {n}" for s, n in _d(result.get("scores")).items()))
-    return (Markup('<div class="ff">') + notice + over + _tracks(view) + _issues(view, d) + _offices(view, d)
-            + _states(view, d) + _factions(view, d, seat) + Markup("</div>"))
+    return (Markup('<div class="ff">') + notice + over + _tracks(view) + _state_map(view, d) + _issues(view, d)
+            + _offices(view, d) + _states(view, d) + _factions(view, d, seat) + Markup("</div>"))
