@@ -113,6 +113,10 @@ def _render_play(game_id: str, seat: str, seat_token: str, result: dict[str, Any
     choices = _choices(game, prompt) if prompt is not None else []
     press = backend.read("press_for", game_id, seat, seat_token)
     mark_press_seen(game_id, seat, seat_token, press)
+    composer = compose(choices, request.args.get("pick", "")[:300])
+    # the board's regions that the composer's next step offers become links that pick them
+    links = {step.label: url_for("seat.play", game_id=game_id, seat=seat, seat_token=seat_token, pick=step.value)
+             + "#orders" for step in composer.steps}
     return render_template(
         "play/play.html",
         page=page,
@@ -122,9 +126,9 @@ def _render_play(game_id: str, seat: str, seat_token: str, result: dict[str, Any
         seat_token=seat_token,
         prompt=prompt,
         choices=choices,
-        composer=compose(choices, request.args.get("pick", "")[:300]),
+        composer=composer,
         press=press[-PRESS_ON_PAGE:], press_new=sum(p.new for p in press), press_count=len(press),
-        board=board_html(page.game, page.view, seat),
+        board=board_html(page.game, page.view, seat, links),
         private=((page.view or {}).get("private") or {}).get(seat),
         grammar=page.grammar_help or game.grammar_help(),
         result=result,

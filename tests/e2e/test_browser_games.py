@@ -175,10 +175,12 @@ def test_three_player_founding_fathers_1789(site: Site) -> None:
     assert doc["entries"][0]["data"]["options"]["scenario"] == "standard"
 
 
-@pytest.mark.parametrize("scripts", [True, False], ids=["with-js", "without-js"])
-def test_a_doge_placement_is_composed_in_few_steps(site: Site, scripts: bool) -> None:
-    """273 legal placements are not one list: the area first, then the few dozen orders left in
-    it; four interactions at most, with scripts on (a pick submits itself) and off (Next)."""
+@pytest.mark.parametrize(("scripts", "by_board"), [(True, False), (False, False), (True, True)],
+                         ids=["select-with-js", "select-without-js", "board-click"])
+def test_a_doge_placement_is_composed_in_few_steps(site: Site, scripts: bool, by_board: bool) -> None:
+    """273 legal placements are not one list: the area first (picked in a list, or by clicking
+    it on the board), then the few dozen orders left in it; four interactions at most, with
+    scripts on (a pick submits itself) and off (Next)."""
     page = site.page
     game_id, seat_urls = join_all(page, create_game(page, site.base, "doge", 3, "Composer Doge"))
     context = page.context.browser.new_context(java_script_enabled=scripts)
@@ -189,11 +191,15 @@ def test_a_doge_placement_is_composed_in_few_steps(site: Site, scripts: bool) ->
         areas = [o.get_attribute("value") for o in seat.locator("select[name=pick] option").all()]
         assert "place san-marco" in areas and seat.locator("select[name=order]").count() == 0
         with seat.expect_navigation():
-            seat.select_option("select[name=pick]", "place san-marco")
-            interactions += 1
-            if not scripts:
-                seat.click(".composer button")
+            if by_board:
+                seat.click(".doge a.pick:has-text('San Marco')")
                 interactions += 1
+            else:
+                seat.select_option("select[name=pick]", "place san-marco")
+                interactions += 1
+                if not scripts:
+                    seat.click(".composer button")
+                    interactions += 1
         assert "Your order so far: place san-marco" in seat.inner_text("body")
         labels = [o.inner_text() for o in seat.locator("select[name=order] option").all()]
         assert "place san-marco 3 1" in labels and len(labels) <= 60

@@ -163,3 +163,16 @@ def test_1960_board_survives_broken_views(app):
         for view in broken:
             html = board_html("1960", view, "kennedy")
             assert html is not None and "<i>x" not in html
+
+
+def test_1960_states_the_composer_offers_are_links_that_pick_them(app):
+    """While a seat composes an order on a state (e.g. after "campaign"), the board's states that
+    the next step offers are links; the others stay plain."""
+    game = get_game("1960")
+    state = _states("1960", "1960-links")[5]
+    with app.app_context():
+        html = board_html("1960", game.view(state, "kennedy"), "kennedy",
+                          {"Ohio": "/play/g/kennedy/t?pick=campaign+Ohio#orders"})
+        plain = board_html("1960", game.view(state, "kennedy"), "kennedy")
+    assert '<a class="ab pick" href="/play/g/kennedy/t?pick=campaign+Ohio#orders">OH</a>' in html
+    assert html.count('class="ab pick"') == 1 and 'class="ab pick"' not in plain

@@ -12,7 +12,8 @@ unless the app runs with PBEM_BOARD_STRICT (tests), where the error is re-raised
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from contextvars import ContextVar
 from typing import Any
 
 from flask import current_app, has_app_context
@@ -22,6 +23,14 @@ log = logging.getLogger(__name__)
 
 Drawer = Callable[[dict[str, Any], str | None], Markup | str]
 _BOARDS: dict[str, Drawer] = {}
+# While a seat composes a long order, the regions its next step offers are links (an order word,
+# e.g. a district id or a state name, to the composer URL that picks it); see `link_for`.
+_LINKS: ContextVar[Mapping[str, str] | None] = ContextVar("board_links", default=None)
+
+
+def link_for(word: str) -> str | None:
+    """The URL that picks `word` in the seat's order composer, if its next step offers it."""
+    return (_LINKS.get() or {}).get(word)
 
 
 def register_board(game_id: str) -> Callable[[Drawer], Drawer]:
@@ -41,11 +50,14 @@ def _load() -> None:
     )
 
 
-def board_html(game_id: str, view: Any, seat: str | None = None) -> Markup | None:
+def board_html(game_id: str, view: Any, seat: str | None = None,
+               links: Mapping[str, str] | None = None) -> Markup | None:
+    """`links`: order word -> composer URL, for the regions a click may pick (see `link_for`)."""
     _load()
     drawer = _BOARDS.get(game_id)
     if drawer is None or not isinstance(view, dict):
         return None
+    token = _LINKS.set(links)
     try:
         return Markup(drawer(view, seat))
     except Exception:
@@ -53,3 +65,5 @@ def board_html(game_id: str, view: Any, seat: str | None = None) -> Markup | Non
         if has_app_context() and current_app.config.get("PBEM_BOARD_STRICT"):
             raise
         return None
+    finally:
+        _LINKS.reset(token)

@@ -14,7 +14,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from . import register_board
+from . import link_for, register_board
 
 AREA_NAMES = {
     "cannaregio": "Cannaregio", "castello": "Castello", "dorsoduro": "Dorsoduro",
@@ -106,7 +106,9 @@ def _area(area: str, view: dict[str, Any], seat: str | None, seats: list[str]) -
     voting = _d(view.get("voting"))
     election = _d(view.get("election"))
     advisors = _d(view.get("advisors"))
-    parts = [Markup('<header><h3>{}</h3>{}</header>').format(_name(area), _vote_status(area, voting, election))]
+    url = link_for(area)  # the seat is composing a placement: a click on the area picks it
+    title = Markup('<a class="pick" href="{}">{}</a>').format(url, _name(area)) if url else _name(area)
+    parts = [Markup('<header><h3>{}</h3>{}</header>').format(title, _vote_status(area, voting, election))]
     if area != QUARANTIA:
         parts.append(Markup('<div class="row"><span class="label">Palaces</span>{}</div>')
                      .format(_palace_row(_l(district.get("palaces")))))

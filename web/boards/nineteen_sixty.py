@@ -18,7 +18,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from . import register_board
+from . import link_for, register_board
 
 SEATS = ("kennedy", "nixon")
 SHORT = {"kennedy": "K", "nixon": "N"}
@@ -134,10 +134,13 @@ def _map(view: dict[str, Any]) -> Markup:
         title = f"{info.name if info else abbr}: {info.ev if info else '?'} electoral votes, {info.region if info else ''}; {status}"
         if here:
             title += "; " + " and ".join(_who(s) for s in here) + " here"
+        url = link_for(info.name) if info else None  # composing an order on a state: a click picks it
+        code = Markup('<a class="ab pick" href="{}">{}</a>').format(url, abbr) if url else \
+            Markup('<span class="ab">{}</span>').format(abbr)
         tiles.append(Markup(
-            '<div class="{}" data-state="{}" data-cubes="{}" title="{}"><span class="ab">{}</span>'
+            '<div class="{}" data-state="{}" data-cubes="{}" title="{}">{}'
             '<span class="ev">{}</span><span class="n">{}</span>{}</div>').format(
-            " ".join(cls), abbr, f"{SHORT[seat]}{n}" if seat else "0", title, abbr,
+            " ".join(cls), abbr, f"{SHORT[seat]}{n}" if seat else "0", title, code,
             info.ev if info else "?", f"{SHORT[seat]}{n}" if seat else Markup("&nbsp;"), badges))
     extra = sorted(a for a in states if a not in TILES)
     more = Markup("")
