@@ -17,7 +17,7 @@ from .inbound import receive as receive_mail
 from .lifecycle import create_game, join_game, start_game
 from .moderation import extend_deadline, force_defaults, game_pace, pause, replace_seat, resume, set_pace
 from .orders import order_lines, submit, submit_order
-from .players import MAIL_MODES, resign, seat_settings, update_settings
+from .players import MAIL_MODES, language_of, resign, seat_settings, update_settings
 from .press import PressLine, press_for, public_press, send_press
 from .reading import (
     admin_page,
@@ -64,5 +64,5 @@ __all__ = [
     "CreatedDirector", "DirectedGame", "DirectorPage", "create_director", "director_page",
     "ContentInfo", "install_content", "list_content", "load_installed",
     "due_games", "sweep_game", "set_pace", "game_pace", "seat_decision", "set_standing_orders", "standing_lines", "StandingLine",
-    "mail_log", "resign", "seat_settings", "send_digests", "send_press", "set_absence", "update_settings",
+    "language_of", "mail_log", "resign", "seat_settings", "send_digests", "send_press", "set_absence", "update_settings",
 ]

@@ -20,6 +20,7 @@ from datetime import datetime, timedelta
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, func, select
 
+from adjudicator.i18n import _, language
 from adjudicator.mail import addresses, config
 from adjudicator.mail.body import parse_body, press_reply
 from adjudicator.mail.bounce import is_bounce
@@ -139,28 +140,39 @@ def _handle(s: Session, row: InboxMessage, now: datetime) -> tuple[list[Task], s
     if who is None:
         return _unidentified(s, row, mail.from_addr, mail.message_id, mail.subject, now)
     row.auth = {**row.auth, "via": who.via, "from_registered": who.from_registered}
-    if who.via == "press":  # a reply to a press mail is press to its sender, whole: never orders
-        commands = [press_reply(mail.text, who.press_to)]
     g = find_game(s, who.game_id)
     row.game_id, row.seat = g.id, who.seat
     if _over_limit(s, who.registered, now):
         return [], "dropped", f"reply limit reached for {who.registered}"
+    # the reply, and every message of the service on the way, in the seat's language
+    with language(notify.seat_language(g, seat_row(s, g, who.seat))):
+        return _answer(s, row, mail, commands, who, g, now)
+
+
+def _answer(s: Session, row: InboxMessage, mail, commands, who: Speaker, g, now: datetime  # type: ignore[no-untyped-def]
+            ) -> tuple[list[Task], str, str]:
+    if who.via == "press":  # a reply to a press mail is press to its sender, whole: never orders
+        commands = [press_reply(mail.text, who.press_to)]
     result = run(s, who, commands, now)
     seat = seat_row(s, g, who.seat)
     if who.via != "press" or result.summary:
         seat_spoke(s, g, seat, now)  # any mail from the seat ends its civil disorder
     notice = also_addressed(s, mail.recipients + list(row.envelope_to or []), who)
     if not who.from_registered:
-        notice = (notice + "\n\n" if notice else "") + (f"**Notice:** this mail came from {addresses.plain(mail.from_addr) or 'an unknown sender'}, "
-                  f"not from the address registered for your seat. It was accepted because it carried your "
-                  f"seat's {'private reply address' if who.via == 'token' else 'SIGNON password'}. If it was "
-                  "not you, tell the moderator at once.")
+        sender = addresses.plain(mail.from_addr) or _("an unknown sender")
+        notice = (notice + "\n\n" if notice else "") + (
+            _("**Notice:** this mail came from %(sender)s, not from the address registered for your seat. It was "
+              "accepted because it carried your seat's private reply address. If it was not you, tell the "
+              "moderator at once.", sender=sender) if who.via == "token" else
+            _("**Notice:** this mail came from %(sender)s, not from the address registered for your seat. It was "
+              "accepted because it carried your seat's SIGNON password. If it was not you, tell the moderator "
+              "at once.", sender=sender))
     game = module_of(g)
     news = notify.news_lines(s, g, game, seat) if seat.email else []
-    sections = result.sections + (["## Since your last mail", "", *news, ""] if news else [])
+    sections = result.sections + (["## " + _("Since your last mail"), "", *news, ""] if news else [])
     body = notify.compose.reply_body(g.title or game.info.title, g.public_id, who.seat, sections,
                                      status_footer(s, who), notice)
-    subject = _re(mail.subject, f"[{g.public_id}] result of your mail")
+    subject = _re(mail.subject, _("[%(game)s] result of your mail", game=g.public_id))
     tasks = notify.to_seat(s, g, seat, subject, body, "reply",
                            in_reply_to=mail.message_id, auto="auto-replied", force_mail=True)
     outcome = f"{who.seat}@{g.public_id} via {who.via}: {', '.join(result.summary) or 'nothing'}"
