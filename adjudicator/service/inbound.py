@@ -214,8 +214,12 @@ def _unidentified(s: Session, row: InboxMessage, from_addr: str, message_id: str
         return [], "dropped", "sender not identified (no valid reply address or SIGNON) and not registered"
     if _over_limit(s, sender, now) or help_over_limit(s, sender, now):
         return [], "dropped", f"help limit reached for {sender}"
-    body = "\n".join(["# Your mail was not applied", "", NOT_VALID, "", notify.compose.help_text()])
-    return _plain_reply(s, sender, _re(subject, "your mail to pbem"), body, message_id), "done", "help: not identified"
+    seats = registered_seats(s, sender)
+    # the stranger mail names no seat: answer in the language of the sender's first registered seat
+    with language(notify.seat_language(*seats[0])):
+        body = "\n".join(["# " + _("Your mail was not applied"), "", _(NOT_VALID), "", notify.compose.help_text()])
+        subject = _re(subject, _("your mail to pbem"))
+    return _plain_reply(s, sender, subject, body, message_id), "done", "help: not identified"
 
 
 def _oversized(s: Session, row: InboxMessage, raw: bytes, envelope_from: str | None,
@@ -229,10 +233,13 @@ def _oversized(s: Session, row: InboxMessage, raw: bytes, envelope_from: str | N
     if who is None or not who.registered:
         return [], "dropped", f"oversized ({size} bytes), sender not identified"
     g = find_game(s, who.game_id)
-    body = (f"Your mail had {size} bytes; at most {config.max_message_bytes()} are read. Nothing in it was "
-            "applied. Send your orders as plain text, without attachments.")
-    tasks = notify.to_seat(s, g, seat_row(s, g, who.seat), _re(row.subject, "your mail was too big"),
-                           body, "reply", in_reply_to=message_id_of(msg, raw), auto="auto-replied", force_mail=True)
+    seat = seat_row(s, g, who.seat)
+    with language(notify.seat_language(g, seat)):
+        body = _("Your mail had %(size)s bytes; at most %(max)s are read. Nothing in it was applied. Send your "
+                 "orders as plain text, without attachments.", size=size, max=config.max_message_bytes())
+        subject = _re(row.subject, _("your mail was too big"))
+    tasks = notify.to_seat(s, g, seat, subject, body, "reply", in_reply_to=message_id_of(msg, raw),
+                           auto="auto-replied", force_mail=True)
     return tasks, "done", f"oversized ({size} bytes): told {who.seat}"
 
 
