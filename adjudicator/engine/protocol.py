@@ -166,6 +166,26 @@ class ChoiceGrid(Sequence):
         return f"ChoiceGrid({len(self)} choices)"
 
 
+Message = tuple[str, dict[str, Any]]  # a msgid and its values
+
+
+def N_(msgid: str) -> str:  # noqa: N802 - the gettext convention
+    """Marks a game's text for the catalogs (extracted by pybabel with `-k N_`). The engine and the
+    games stay pure: they only name the msgid; the service translates it for the reader."""
+    return msgid
+
+
+def message(msgid: str, **values: Any) -> Message:
+    """A translatable text: the msgid (marked `N_(...)` for extraction) and its `%(name)s` values."""
+    return (msgid, values)
+
+
+def message_text(msg: Message) -> str:
+    """The English of a message."""
+    msgid, values = msg
+    return msgid % values if values else msgid
+
+
 @dataclass
 class Prompt:
     """One seat's pending decision.
@@ -184,6 +204,9 @@ class Prompt:
     text: str = ""  # one line saying what is being decided, Markdown
 
     presorted: bool = False  # the game already lists choices in a fixed order; skip sorting
+    # `text` as a msgid and its values (`N_`), so pages and mails can show it in the reader's
+    # language (adjudicator.i18n); `text` stays the English. Not part of the prompt's identity.
+    message: Message | None = field(default=None, compare=False, repr=False)
 
     # Building the index costs about five scans of the choices (measured on Doge's 273-choice
     # placement), so a prompt looked up only a few times is scanned instead.

@@ -20,6 +20,7 @@ from contextvars import ContextVar
 from functools import cache
 from io import BytesIO
 from pathlib import Path
+from typing import Any
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
@@ -86,10 +87,20 @@ def ngettext(singular: str, plural: str, n: int, **values: object) -> str:
     return text % {"num": n, **values}
 
 
+def prompt_text(text: str, message: tuple[str, dict[str, Any]] | None) -> str:
+    """A game's text in the current language: its message (msgid and values) when the game gives
+    one, else the game's own (English) text."""
+    if not message:
+        return text
+    msgid, values = message
+    return gettext(msgid, **values)
+
+
 def N_(message: str) -> str:  # noqa: N802 - the gettext convention: marks a msgid, translated later
     return message
 
 
 _ = gettext
 
-__all__ = ["DEFAULT", "LANGUAGES", "N_", "_", "current", "gettext", "language", "ngettext", "normal", "translations"]
+__all__ = ["DEFAULT", "LANGUAGES", "N_", "_", "current", "gettext", "language", "ngettext", "normal", "prompt_text",
+           "translations"]

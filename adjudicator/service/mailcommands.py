@@ -11,7 +11,7 @@ from datetime import datetime
 
 from sqlmodel import Session
 
-from adjudicator.i18n import N_, _
+from adjudicator.i18n import N_, _, prompt_text
 from adjudicator.mail import compose
 from adjudicator.mail.body import Command
 from adjudicator.mail.words import canonical
@@ -164,6 +164,6 @@ def status_footer(s: Session, who: Speaker) -> list[str]:
                 "yet. You may replace it by another mail until the reveal; otherwise there is nothing to do until "
                 "you get a mail.", order=game.format_order(mine.order), commitment=mine.commitment), ""]
     choices = [game.format_order(c) for c in prompt.choices]
-    return ["## " + _("Now"), "", prompt.text or prompt.kind, "", _("Legal orders now:"), "",
+    return ["## " + _("Now"), "", prompt_text(prompt.text, prompt.message) or prompt.kind, "", _("Legal orders now:"), "",
             *compose.choices_block(choices), "",
             _("Reply address: %(address)s", address=notify.reply_address(g, seat_row(s, g, who.seat))), ""]

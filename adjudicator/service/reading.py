@@ -7,7 +7,8 @@ from typing import Any
 
 from sqlmodel import Session, func, select
 
-from adjudicator.engine import GameModule
+from adjudicator.engine import GameModule, Prompt
+from adjudicator.i18n import prompt_text
 from adjudicator.record.chain import export_document, must_withhold, redact_entries
 from adjudicator.store import Game, RecordEntry, Seat
 
@@ -141,6 +142,14 @@ def public_game(s: Session, game_id: str) -> PublicPage:
     )
 
 
+def _prompt_json(prompt: Prompt) -> dict[str, Any]:
+    """The prompt for the seat's page, its text in the reader's language (the token is made from
+    the prompt itself, so the language never changes it)."""
+    data = prompt.to_json()
+    data["text"] = prompt_text(prompt.text, prompt.message)
+    return data
+
+
 def seat_state(s: Session, game_id: str, seat: str, seat_token: str) -> SeatPage:
     g = find_game(s, game_id)
     row = auth_seat(s, g, seat, seat_token)
@@ -157,7 +166,7 @@ def seat_state(s: Session, game_id: str, seat: str, seat_token: str) -> SeatPage
                               as_utc(sealed.submitted_at))
     return SeatPage(
         game_id=g.public_id, game=g.game_type, title=g.title, seat=row.seat, status=g.status, view=view,
-        markdown=markdown, prompt=prompt.to_json() if prompt else None,
+        markdown=markdown, prompt=_prompt_json(prompt) if prompt else None,
         choices=formatted_choices(game, prompt), prompt_token=token_for(g, seat, prompt),
         receipt=receipt, deadline=as_utc(g.due_at), deadline_text=format_deadline(g.due_at, g.timezone),
         log=game_log(s, g, game, seat), over=g.status == "finished", outcome=_outcome(g, game),

@@ -45,6 +45,7 @@ def test_a_spanish_seat_plays_a_doge_round_by_mail_in_spanish(sqlite_db) -> None
     start = outbox(ROJO, "start")[-1]
     assert "la partida ha empezado" in start.subject
     assert "## Tu decisión" in start.body and "Órdenes válidas ahora:" in start.body
+    assert "Año 1, ronda de colocación 1 de 4" in start.body
     assert "## Jugar por correo" in start.body and f"`ENTRAR {game_id} red " in start.body
     assert not any(word in start.body for word in ENGLISH)
     blue = outbox("blue@example.org", "start")[-1]  # the game's default: English
@@ -89,7 +90,9 @@ def test_a_spanish_seat_plays_a_doge_round_by_mail_in_spanish(sqlite_db) -> None
     turn = outbox(ROJO, "turn")[-1]
     assert "te toca (red)" in turn.subject
     assert "## Desde tu último correo" in turn.body and "round 1 cards revealed" in turn.body
-    assert "## Tu vista del tablero" in turn.body and "placement round 2" in turn.body
+    assert "## Tu vista del tablero" in turn.body
+    # the decision itself in the rulebook's words (the game gives its text as a msgid)
+    assert "Año 1, ronda de colocación 2 de 4: juega una carta de área no usada" in turn.body
     assert "Esta orden es **secreta**" in turn.body and "Plazo: **" in turn.body
     mails_to_red = outbox(ROJO)
     assert mails_to_red and all(not any(word in m.body for word in ENGLISH) for m in mails_to_red), \

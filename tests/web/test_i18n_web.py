@@ -71,3 +71,11 @@ def test_a_player_of_an_english_game_sees_english(client) -> None:
     join(client, invites[1], "Bob", language="es")
     assert "Your decision" in text_of(ada.page())
     assert '<html lang="en">' in ada.page()
+
+
+def test_a_doge_decision_reads_in_the_rulebooks_words(client) -> None:
+    _, _, invites = create_game(client, game="doge", seats=3, language="es")
+    players = [join(client, url, name) for url, name in zip(invites, ["Ana", "Bea", "Carlos"], strict=True)]
+    text = text_of(players[0].page())
+    assert "Año 1, ronda de colocación 1 de 4: juega una carta de área no usada" in text
+    assert "Tu decisión" in text and "Enviar la orden secreta" in text
