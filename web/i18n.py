@@ -12,7 +12,6 @@ from functools import cached_property
 
 from flask import Flask, has_request_context, request
 from flask_babel import Babel, Domain, get_locale
-from markupsafe import Markup
 
 from adjudicator import i18n
 
@@ -65,4 +64,3 @@ def register_i18n(app: Flask) -> None:
     CatalogBabel(app, locale_selector=select_locale, default_locale=i18n.DEFAULT)
     app.jinja_env.globals["languages"] = i18n.LANGUAGES
     app.jinja_env.globals["page_language"] = page_language
-    app.jinja_env.globals["Markup"] = Markup
