@@ -24,7 +24,14 @@ Event = dict[str, Any]  # {"kind": str, "data": {...}, "audience": None | [seat,
 
 
 class IllegalOrder(ValueError):
-    """An order that the rules refuse. The message is shown to the player: say what to do."""
+    """An order that the rules refuse. The message is shown to the player: say what to do.
+
+    Given a `message(...)` instead of a string, the exception's text is its English and
+    `.message` keeps the msgid and values, so the player reads it in their language."""
+
+    def __init__(self, text: str | Message = "", *args: Any) -> None:
+        self.message: Message | None = text if isinstance(text, tuple) else None
+        super().__init__(message_text(text) if isinstance(text, tuple) else text, *args)
 
 
 @dataclass(frozen=True)
@@ -181,9 +188,15 @@ def message(msgid: str, **values: Any) -> Message:
 
 
 def message_text(msg: Message) -> str:
-    """The English of a message."""
+    """The English of a message (values that are messages too, in English)."""
     msgid, values = msg
-    return msgid % values if values else msgid
+    if not values:
+        return msgid
+    return msgid % {k: message_text(v) if _is_message(v) else v for k, v in values.items()}
+
+
+def _is_message(value: Any) -> bool:
+    return isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], str) and isinstance(value[1], dict)
 
 
 @dataclass

@@ -88,12 +88,21 @@ def ngettext(singular: str, plural: str, n: int, **values: object) -> str:
 
 
 def prompt_text(text: str, message: tuple[str, dict[str, Any]] | None) -> str:
-    """A game's text in the current language: its message (msgid and values) when the game gives
-    one, else the game's own (English) text."""
+    """A game's text in the current language: its message (msgid and values, values that are
+    messages translated too) when the game gives one, else the game's own (English) text."""
     if not message:
         return text
     msgid, values = message
-    return gettext(msgid, **values)
+    return gettext(msgid, **{k: prompt_text("", v) if _is_message(v) else v for k, v in values.items()})
+
+
+def error_text(exc: BaseException) -> str:
+    """A game's refusal (`IllegalOrder`) in the current language when it carries a message."""
+    return prompt_text(str(exc), getattr(exc, "message", None))
+
+
+def _is_message(value: object) -> bool:
+    return isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], str) and isinstance(value[1], dict)
 
 
 def N_(message: str) -> str:  # noqa: N802 - the gettext convention: marks a msgid, translated later
@@ -102,5 +111,5 @@ def N_(message: str) -> str:  # noqa: N802 - the gettext convention: marks a msg
 
 _ = gettext
 
-__all__ = ["DEFAULT", "LANGUAGES", "N_", "_", "current", "gettext", "language", "ngettext", "normal", "prompt_text",
+__all__ = ["DEFAULT", "LANGUAGES", "N_", "_", "current", "gettext", "language", "ngettext", "normal", "prompt_text", "error_text",
            "translations"]

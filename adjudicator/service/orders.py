@@ -9,7 +9,7 @@ from typing import Any
 from sqlmodel import Session
 
 from adjudicator.engine import GameModule, IllegalOrder, Order, Prompt, canonical_json
-from adjudicator.i18n import _
+from adjudicator.i18n import _, error_text
 from adjudicator.record import commitment
 from adjudicator.store import Game, SealedOrder
 
@@ -137,7 +137,7 @@ def _submit(
                 record_orders(s, g, {seat: order}, now=now)
             result.applied.append(game.format_order(order))
         except IllegalOrder as exc:
-            result.error = f"`{item}`: {exc}"
+            result.error = f"`{item}`: {error_text(exc)}"  # the game's words, in the seat's language
             result.choices = formatted_choices(game, prompt)
             break
         advance(s, g, now)  # reveals, standing orders and civil disorder before the next line

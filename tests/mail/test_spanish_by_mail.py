@@ -76,6 +76,9 @@ def test_a_spanish_seat_plays_a_doge_round_by_mail_in_spanish(sqlite_db) -> None
     reply = outbox(ROJO, "reply")[-1].body
     assert "## No aplicado" in reply and "Órdenes válidas en ese momento:" in reply
     assert "El proceso se detuvo en esa línea" in reply
+    # the rule's own reason, in Spanish too (Doge's refusals carry msgids)
+    assert "no se pudo leer 'place nowhere 9 9': 'nowhere' no es un área; las áreas son" in reply
+    assert "; por ejemplo: place" in reply
 
     # one placement round: every seat answers its latest mail with a legal order; red in Spanish
     for seat in ("red", "blue", "green"):
