@@ -366,6 +366,11 @@ class GameModule(ABC):
     def render_event(self, ev: Event) -> str:
         """Markdown for one log event."""
 
+    def event_message(self, ev: Event) -> Message | None:
+        """The log line as a msgid and values (`message(N_(...), ...)`), so a reader sees it in
+        their language; None: only `render_event`'s English (the default)."""
+        return None
+
     @abstractmethod
     def render_view(self, view: State, seat: str | None) -> str:
         """Markdown description of a view, for e-mails and the text board."""

@@ -8,7 +8,7 @@ from typing import Any
 from sqlmodel import Session, func, select
 
 from adjudicator.engine import GameModule, Prompt
-from adjudicator.i18n import prompt_text
+from adjudicator.i18n import _, prompt_text
 from adjudicator.record.chain import export_document, must_withhold, redact_entries
 from adjudicator.store import Game, RecordEntry, Seat
 
@@ -52,18 +52,26 @@ def list_games(s: Session) -> list[GameSummary]:
 def _note_text(data: dict[str, Any]) -> str:
     action = data.get("action", "note")
     if action == "absence_extension":  # written by the deadline sweep, not by the moderator
-        return f"*Deadline extended to {data.get('due_at', '?')}: {data.get('seats', '?')} away (ABSENT)*"
+        return "*" + _("Deadline extended to %(due)s: %(seats)s away (ABSENT)", due=data.get("due_at", "?"),
+                       seats=data.get("seats", "?")) + "*"
     if action == "civil_disorder":
-        return (f"*{data.get('seat', '?')} missed {data.get('missed', '?')} deadlines in a row and is in civil "
-                "disorder: its decisions take the default at once until it speaks again*")
+        return "*" + _("%(seat)s missed %(missed)s deadlines in a row and is in civil disorder: its decisions take "
+                       "the default at once until it speaks again", seat=data.get("seat", "?"),
+                       missed=data.get("missed", "?")) + "*"
     if action == "disorder_ended":
-        return f"*{data.get('seat', '?')} is back: civil disorder ended*"
+        return "*" + _("%(seat)s is back: civil disorder ended", seat=data.get("seat", "?")) + "*"
     if action == "pace":
         return (f"*Moderator: pace changed (wait {data.get('wait_hours', '?')} h, follow-up "
                 f"{data.get('follow_up_hours', '?')} h, civil disorder after {data.get('disorder_after', '?')} "
                 "missed deadlines)*")
     extra = ", ".join(f"{k}: {v}" for k, v in sorted(data.items()) if k != "action" and v is not None)
     return f"*Moderator: {action.replace('_', ' ')}*" + (f" ({extra})" if extra else "")
+
+
+def _event_text(game: GameModule, ev: dict[str, Any]) -> str:
+    """A log line in the current language when the game gives it as a message, else its English."""
+    msg = game.event_message(ev)
+    return prompt_text("", msg) if msg else game.render_event(ev)
 
 
 def log_entries(s: Session, g: Game, game: GameModule, seat: str | None, newest: int | None = None,
@@ -83,11 +91,13 @@ def log_entries(s: Session, g: Game, game: GameModule, seat: str | None, newest:
         else:
             defaulted = row.data.get("defaulted") or [] if row.kind == "orders" else []
             if defaulted:
-                lines.append(LogLine(row.seq, "defaulted", f"*Default orders for {', '.join(defaulted)}*"))
+                lines.append(LogLine(row.seq, "defaulted",
+                                     "*" + _("Default orders for %(seats)s", seats=", ".join(defaulted)) + "*"))
             standing = row.data.get("standing") or [] if row.kind == "orders" else []
             if standing:
-                lines.append(LogLine(row.seq, "standing", f"*Standing order applied for {', '.join(standing)}*"))
-            lines += [LogLine(row.seq, ev.get("kind", ""), game.render_event(ev))
+                lines.append(LogLine(row.seq, "standing",
+                                     "*" + _("Standing order applied for %(seats)s", seats=", ".join(standing)) + "*"))
+            lines += [LogLine(row.seq, ev.get("kind", ""), _event_text(game, ev))
                       for ev in row.events or [] if visible(ev, seat)]
         entries.append(LogEntry(row.seq, as_utc(row.created_at), lines))  # type: ignore[arg-type]
     return entries

@@ -92,7 +92,10 @@ def test_a_spanish_seat_plays_a_doge_round_by_mail_in_spanish(sqlite_db) -> None
     # the round is revealed; the next placement comes in one Spanish "your move" mail
     turn = outbox(ROJO, "turn")[-1]
     assert "te toca (red)" in turn.subject
-    assert "## Desde tu último correo" in turn.body and "round 1 cards revealed" in turn.body
+    assert "## Desde tu último correo" in turn.body
+    # the log in the rulebook's words too (Doge gives its log lines as messages)
+    assert "Año 1, ronda 1: cartas reveladas - red:" in turn.body
+    assert "(privado) Colocas los marcadores" in turn.body
     assert "## Tu vista del tablero" in turn.body
     # the decision itself in the rulebook's words (the game gives its text as a msgid)
     assert "Año 1, ronda de colocación 2 de 4: juega una carta de área no usada" in turn.body

@@ -21,7 +21,7 @@ from .data import DEFAULT_MAX_YEARS, MAX_YEARS_CHOICES, SEAT_COLOURS
 from .flowbase import FLOW
 from .grammar import format_order, grammar_help, order_problem, parse_order
 from .invariants import violated
-from .render import render_event, render_view
+from .render import event_message, render_event, render_view
 from .state import new_state, start_year
 
 State = dict[str, Any]
@@ -71,6 +71,7 @@ class Doge(FlowGame):
     grammar_help = staticmethod(grammar_help)
     order_problem = staticmethod(order_problem)
     render_event = staticmethod(render_event)
+    event_message = staticmethod(event_message)  # type: ignore[assignment]
     render_view = staticmethod(render_view)
 
     def invariants(self, state: State) -> list[str]:
