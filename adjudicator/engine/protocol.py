@@ -375,6 +375,11 @@ class GameModule(ABC):
     def render_view(self, view: State, seat: str | None) -> str:
         """Markdown description of a view, for e-mails and the text board."""
 
+    def render_view_in(self, view: State, seat: str | None, translate: Callable[[Message], str]) -> str:
+        """`render_view` in the reader's language: the game words it as messages and `translate`
+        (given by the service) turns each into text. The default: the English `render_view`."""
+        return self.render_view(view, seat)
+
     @abstractmethod
     def outcome(self, state: State) -> Outcome | None: ...
 

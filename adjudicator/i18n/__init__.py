@@ -96,6 +96,11 @@ def prompt_text(text: str, message: tuple[str, dict[str, Any]] | None) -> str:
     return gettext(msgid, **{k: prompt_text("", v) if _is_message(v) else v for k, v in values.items()})
 
 
+def translate(message: tuple[str, dict[str, Any]]) -> str:
+    """One game message in the current language (what `GameModule.render_view_in` is given)."""
+    return prompt_text("", message)
+
+
 def error_text(exc: BaseException) -> str:
     """A game's refusal (`IllegalOrder`) in the current language when it carries a message."""
     return prompt_text(str(exc), getattr(exc, "message", None))
@@ -111,5 +116,5 @@ def N_(message: str) -> str:  # noqa: N802 - the gettext convention: marks a msg
 
 _ = gettext
 
-__all__ = ["DEFAULT", "LANGUAGES", "N_", "_", "current", "gettext", "language", "ngettext", "normal", "prompt_text", "error_text",
+__all__ = ["DEFAULT", "LANGUAGES", "N_", "_", "current", "gettext", "language", "ngettext", "normal", "prompt_text", "error_text", "translate",
            "translations"]

@@ -8,7 +8,7 @@ from typing import Any
 from sqlmodel import Session, func, select
 
 from adjudicator.engine import GameModule, Prompt
-from adjudicator.i18n import _, prompt_text
+from adjudicator.i18n import _, prompt_text, translate
 from adjudicator.record.chain import export_document, must_withhold, redact_entries
 from adjudicator.store import Game, RecordEntry, Seat
 
@@ -132,7 +132,8 @@ def public_game(s: Session, game_id: str) -> PublicPage:
     game = module_of(g)
     prompts = current_prompts(g)
     view = game.view(g.state, None) if g.state is not None else {}
-    markdown = game.render_view(view, None) if g.state is not None else "*Waiting for players to join.*"
+    markdown = game.render_view_in(view, None, translate) if g.state is not None else "*" + _(
+        "Waiting for players to join.") + "*"
     commitments: dict[str, str] = {}
     sealed_done: set[str] = set()
     groups = sealed_groups(prompts)
@@ -167,7 +168,8 @@ def seat_state(s: Session, game_id: str, seat: str, seat_token: str) -> SeatPage
     # a paused game shows the pending decision, marked paused (no order is accepted meanwhile)
     prompt = current_prompts(g).get(seat) if g.status in ("running", "paused") else None
     view = game.view(g.state, seat) if g.state is not None else {}
-    markdown = game.render_view(view, seat) if g.state is not None else "*Waiting for players to join.*"
+    markdown = game.render_view_in(view, seat, translate) if g.state is not None else "*" + _(
+        "Waiting for players to join.") + "*"
     receipt = None
     if prompt is not None and prompt.sealed and prompt.group:
         sealed = sealed_rows(s, g, prompt.group).get(seat)

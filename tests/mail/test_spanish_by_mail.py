@@ -96,7 +96,8 @@ def test_a_spanish_seat_plays_a_doge_round_by_mail_in_spanish(sqlite_db) -> None
     # the log in the rulebook's words too (Doge gives its log lines as messages)
     assert "Año 1, ronda 1: cartas reveladas - red:" in turn.body
     assert "(privado) Colocas los marcadores" in turn.body
-    assert "## Tu vista del tablero" in turn.body
+    assert "## Tu vista del tablero" in turn.body and "## Doge - año 1" in turn.body
+    assert "| Área | Palacios (espacio: dueño) |" in turn.body and "**Tus marcadores (red)**" in turn.body
     # the decision itself in the rulebook's words (the game gives its text as a msgid)
     assert "Año 1, ronda de colocación 2 de 4: juega una carta de área no usada" in turn.body
     assert "Esta orden es **secreta**" in turn.body and "Plazo: **" in turn.body

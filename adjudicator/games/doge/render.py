@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from adjudicator.engine import N_, Event, Message, message, message_text
@@ -158,21 +159,26 @@ def event_message(ev: Event) -> Message:
 
 
 def _owner(view: State, advisor: str) -> str:
-    owner = view["advisors"][advisor]["owner"]
-    return owner or "neutral"
+    return view["advisors"][advisor]["owner"] or ""  # "" = neutral
 
 
-def render_view(view: State, seat: str | None) -> str:
+def render_view(view: State, seat: str | None, translate: Callable[[Message], str] = message_text) -> str:
+    """The text board; `translate` gives each of its words in the reader's language (the service
+    passes it, see GameModule.render_view_in; English by default)."""
+    t = translate
+    none, free = t(message(N_("none"))), t(message(N_("free")))
     seats = view["seats"]
-    lines = [f"## Doge - year {view['year']}", ""]
+    lines = [t(message(N_("## Doge - year %(year)s"), year=view["year"])), ""]
     voting = view["voting"]
     done = ", ".join(name(a) for a in voting["used"]) or "-"
-    lines.append(f"**Voting order** - still to vote this year: {', '.join(name(a) for a in voting['current']) or '-'}")
-    lines.append(f"- already voted: {done}; turned up for next year: {', '.join(name(a) for a in voting['next']) or '-'}")
+    lines.append(t(message(N_("**Voting order** - still to vote this year: %(current)s"),
+                           current=", ".join(name(a) for a in voting["current"]) or "-")))
+    lines.append(t(message(N_("- already voted: %(done)s; turned up for next year: %(next)s"), done=done,
+                           next=", ".join(name(a) for a in voting["next"]) or "-")))
     if view.get("election"):
         e = view["election"]
-        lines.append(f"- now: election {e['number']} in {name(e['area'])}")
-    lines += ["", "| Area | Palaces (space: owner) | Houses | Advisors here | Face-down markers |",
+        lines.append(t(message(N_("- now: election %(number)s in %(area)s"), number=e["number"], area=name(e["area"]))))
+    lines += ["", t(message(N_("| Area | Palaces (space: owner) | Houses | Advisors here | Face-down markers |"))),
               "| --- | --- | --- | --- | --- |"]
     for area in AREAS:
         if area == QUARANTIA:
@@ -180,15 +186,16 @@ def render_view(view: State, seat: str | None) -> str:
         else:
             built = view["districts"][area]["palaces"]
             palaces = ", ".join(
-                f"{cost}: {built[i] if i < len(built) else 'free'}" for i, cost in enumerate(PALACE_COSTS)
+                f"{cost}: {built[i] if i < len(built) else free}" for i, cost in enumerate(PALACE_COSTS)
             )
             houses = ", ".join(f"{s} {n}" for s, n in view["districts"][area]["houses"].items()) or "-"
-        here = [f"{advisor_name(a)} ({_owner(view, a)})" for a in ADVISORS if view["advisors"][a]["at"] == area]
+        here = [f"{t(advisor_message(a))} ({_owner(view, a) or t(message(N_('neutral')))})"
+                for a in ADVISORS if view["advisors"][a]["at"] == area]
         ballots = ", ".join(f"{s} x{n}" for s, n in view["ballots"][area].items()) or "-"
         lines.append(f"| {name(area)} | {palaces} | {houses} | {'; '.join(here) or '-'} | {ballots} |")
-    neutral = [advisor_name(a) for a in ADVISORS if view["advisors"][a]["at"] is None]
-    lines += ["", f"**Neutral advisors:** {', '.join(neutral) or 'none'}", ""]
-    lines += ["| Player | Houses in supply | Palaces in supply | Rings free | Markers left | Cards used |",
+    neutral = [t(advisor_message(a)) for a in ADVISORS if view["advisors"][a]["at"] is None]
+    lines += ["", t(message(N_("**Neutral advisors:** %(advisors)s"), advisors=", ".join(neutral) or none)), ""]
+    lines += [t(message(N_("| Player | Houses in supply | Palaces in supply | Rings free | Markers left | Cards used |"))),
               "| --- | --- | --- | --- | --- | --- |"]
     for s in seats:
         sup = view["supply"][s]
@@ -196,13 +203,14 @@ def render_view(view: State, seat: str | None) -> str:
         lines.append(f"| {s} | {sup['houses']} | {sup['palaces']} | {sup['rings']} | {sup['markers']} | {used} |")
     private = view.get("private", {}).get(seat) if seat else None
     if private is not None:
-        mine = " ".join(str(v) for v in private["markers"]) or "none"
+        mine = " ".join(str(v) for v in private["markers"]) or none
         placed = "; ".join(
             f"{name(a)}: {' '.join(str(v) for v in vs)}" for a, vs in private["ballots"].items()
-        ) or "none"
-        lines += ["", f"**Your markers ({seat})** - in supply: {mine}; face down on the board: {placed}"]
+        ) or none
+        lines += ["", t(message(N_("**Your markers (%(seat)s)** - in supply: %(mine)s; face down on the board: "
+                                   "%(placed)s"), seat=seat, mine=mine, placed=placed))]
     if view.get("result"):
         r = view["result"]
-        lines += ["", f"**Game over** - winner(s): {seats_text(r['winners'])}; palaces: "
-                  + ", ".join(f"{s} {n}" for s, n in r["palaces"].items())]
+        lines += ["", t(message(N_("**Game over** - winner(s): %(winners)s; palaces: %(palaces)s"),
+                                winners=_seats(r["winners"]), palaces=", ".join(f"{s} {n}" for s, n in r["palaces"].items())))]
     return "\n".join(lines) + "\n"
