@@ -79,3 +79,6 @@ def test_a_doge_decision_reads_in_the_rulebooks_words(client) -> None:
     text = text_of(players[0].page())
     assert "Año 1, ronda de colocación 1 de 4: juega una carta de área no usada" in text
     assert "Tu decisión" in text and "Enviar la orden secreta" in text
+    # the board in the rulebook's words too: the HTML board and its text version
+    for words in ("Orden de votación", "Aún por votar", "Palacios", "Cartas usadas", "Marcadores boca abajo"):
+        assert words in text, words
