@@ -315,6 +315,7 @@ class Outcome:
     winners: list[str]
     scores: dict[str, int]
     summary: str
+    message: Message | None = field(default=None, compare=False)  # `summary` as a msgid and values
 
     def to_json(self) -> dict[str, Any]:
         return {"winners": self.winners, "scores": self.scores, "summary": self.summary}

@@ -107,7 +107,7 @@ def start_lines(g: Game, seat: Seat) -> list[str]:
 def end_lines(g: Game, game: GameModule) -> list[str]:
     outcome = game.outcome(g.state or {})
     return [
-        "## " + _("Game over"), "", outcome.summary if outcome else "", "",
+        "## " + _("Game over"), "", prompt_text(outcome.summary, outcome.message) if outcome else "", "",
         _("The server seed is now public: `%(seed)s` (its sha256 is the commitment `%(commitment)s` "
           "published at the start).", seed=g.server_seed, commitment=g.seed_commitment), "",
         _("To verify the whole game yourself: download the record from %(url)s/export.json and run "

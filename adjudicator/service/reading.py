@@ -124,7 +124,9 @@ def _outcome(g: Game, game: GameModule) -> dict[str, Any] | None:
     if g.state is None:
         return None
     out = game.outcome(g.state)
-    return out.to_json() if out else None
+    if out is None:
+        return None
+    return {**out.to_json(), "summary": prompt_text(out.summary, out.message)}  # in the reader's language
 
 
 def public_game(s: Session, game_id: str) -> PublicPage:
