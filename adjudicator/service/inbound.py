@@ -22,11 +22,11 @@ from sqlmodel import Session, func, select
 
 from adjudicator.i18n import _, language
 from adjudicator.mail import addresses, config
-from adjudicator.mail.body import parse_body, press_reply
+from adjudicator.mail.body import Command, parse_body, press_reply
 from adjudicator.mail.bounce import is_bounce
-from adjudicator.mail.parse import TooBig, auto_reason, headers_only, message_id_of, parse
+from adjudicator.mail.parse import ParsedMail, TooBig, auto_reason, headers_only, message_id_of, parse
 from adjudicator.mail.signals import dkim_result, spf_result
-from adjudicator.store import InboxMessage, OutboxMessage, is_transient, lock_game
+from adjudicator.store import Game, InboxMessage, OutboxMessage, is_transient, lock_game
 
 from . import notify
 from .bounces import record_bounce
@@ -149,8 +149,9 @@ def _handle(s: Session, row: InboxMessage, now: datetime) -> tuple[list[Task], s
         return _answer(s, row, mail, commands, who, g, now)
 
 
-def _answer(s: Session, row: InboxMessage, mail, commands, who: Speaker, g, now: datetime  # type: ignore[no-untyped-def]
-            ) -> tuple[list[Task], str, str]:
+def _answer(s: Session, row: InboxMessage, mail: ParsedMail, commands: list[Command], who: Speaker, g: Game,
+            now: datetime) -> tuple[list[Task], str, str]:
+    """Run the identified seat's commands and compose its one reply (in the caller's language)."""
     if who.via == "press":  # a reply to a press mail is press to its sender, whole: never orders
         commands = [press_reply(mail.text, who.press_to)]
     result = run(s, who, commands, now)
