@@ -59,8 +59,12 @@ def test_a_seat_chooses_its_own_language_on_the_settings_page(client) -> None:
 def test_pages_without_a_game_follow_the_browser_or_lang(client) -> None:
     assert "Partidas" in text_of(client.get("/", headers={"Accept-Language": "es"}).get_data(as_text=True))
     assert "Games" in text_of(client.get("/", headers={"Accept-Language": "de, en;q=0.5"}).get_data(as_text=True))
-    form = text_of(client.get("/new?game=toy&lang=es").get_data(as_text=True))
+    choose = client.get("/new?lang=es").get_data(as_text=True)
+    assert "Elige el juego" in choose and "/new?game=toy&amp;lang=es" in choose  # the choice is kept
+    html = client.get("/new?game=toy&lang=es").get_data(as_text=True)
+    form = text_of(html)
     assert "Idioma de la partida" in form and "Crear la partida" in form
+    assert 'action="/new?lang=es"' in html
     resp = client.post("/new", data={"game": "toy", "seats": "2", "language": "xx"})
     assert resp.status_code == 400  # CSRF or the language check: never a game in an unknown language
 
