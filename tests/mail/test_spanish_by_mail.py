@@ -65,7 +65,7 @@ def test_a_spanish_seat_plays_a_doge_round_by_mail_in_spanish(sqlite_db) -> None
                  to=address(game_id, "red"), sender=ROJO))
     reply = outbox(ROJO, "reply")[-1].body
     assert "Orden permanente guardada para decisiones de tipo `build`" in reply
-    assert "Tus órdenes permanentes" in reply and "1. `ALWAYS build: skip`" in reply
+    assert "Tus órdenes permanentes" in reply and "1. `SIEMPRE build: skip`" in reply
     assert "Ausencia registrada: del " in reply and "Tu ausencia se ha cancelado." in reply
     assert "Mensaje enviado a blue." in reply
     press = outbox("blue@example.org", "press")[-1]  # blue reads it in English

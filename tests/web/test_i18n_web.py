@@ -28,6 +28,9 @@ def test_the_seat_page_of_a_spanish_game_is_in_spanish(client) -> None:
     resp = ada.command("DESPUES")
     assert resp.status_code == 422
     assert "escribe DESPUES seguido de una orden" in text_of(resp.get_data(as_text=True))
+    # a standing order with the Spanish word, listed with it
+    ada.command("SIEMPRE bid: bid 0")
+    assert "SIEMPRE bid: bid 0" in text_of(ada.page())
     # the public page follows the game's language
     public = text_of(client.get(f"/game/{game_id}").get_data(as_text=True))
     assert "Comprobar esta partida" in public and "Jugadores" in public
