@@ -60,6 +60,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from .create import bp as create_bp
     from .director import bp as director_bp
     from .errors import register_error_handlers
+    from .i18n import register_i18n
     from .mail import bp as mail_bp
     from .public import bp as public_bp
     from .seat import bp as seat_bp
@@ -78,5 +79,6 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     register_error_handlers(app)
     register_security_headers(app)
     register_templating(app)
+    register_i18n(app)
     register_static_versions(app)
     return app

@@ -92,7 +92,7 @@ def call(fn: Callable[..., Any] | str, *args: Any, **kwargs: Any) -> Any:
 
     if isinstance(fn, str):
         fn = getattr(service(), fn)
-    with store.transaction() as session:
+    with _page_language(), store.transaction() as session:
         result = fn(session, *args, **kwargs)
     enqueue(_tasks_of(result))
     return result
@@ -104,8 +104,27 @@ def read(fn: Callable[..., Any] | str, *args: Any, **kwargs: Any) -> Any:
 
     if isinstance(fn, str):
         fn = getattr(service(), fn)
+    with _page_language(), store.transaction(write=False) as session:
+        return fn(session, *args, **kwargs)
+
+
+def read_raw(fn: Callable[..., Any] | str, *args: Any, **kwargs: Any) -> Any:
+    """`read` without choosing the page's language first (the locale selector itself uses it)."""
+    from adjudicator import store
+
+    if isinstance(fn, str):
+        fn = getattr(service(), fn)
     with store.transaction(write=False) as session:
         return fn(session, *args, **kwargs)
+
+
+def _page_language():  # type: ignore[no-untyped-def]
+    """Service messages (order errors, refusals) in the language the page is rendered in."""
+    from adjudicator import i18n
+
+    from .i18n import page_language
+
+    return i18n.language(page_language())
 
 
 # Checks of secret links on GET pages. The service contract has no read-only "is this invite /

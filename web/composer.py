@@ -20,8 +20,12 @@ EXACT = "="  # a pick ending in this word means "the order of exactly these word
 @dataclass
 class Step:
     value: str  # the words picked up to and including this segment (the next `pick`)
-    label: str  # this segment's words
+    label: str  # this segment's words ("" for the order of exactly the words picked so far)
     count: int  # orders it leads to
+
+    @property
+    def exact(self) -> bool:
+        return self.value.split()[-1:] == [EXACT]
 
 
 @dataclass
@@ -56,7 +60,7 @@ def compose(choices: list[tuple[str, str]], pick: str = "") -> Composer:
     if not left:
         prefix, left = [], split
     steps = _next_steps(left, prefix) if len(left) > SHORT_LIST else []
-    while len(steps) == 1 and not steps[0].value.endswith(EXACT):  # one way on: take it
+    while len(steps) == 1 and not steps[0].exact:  # one way on: take it
         prefix = steps[0].value.split()
         steps = _next_steps(left, prefix)
     picked = _segments(split, prefix)
@@ -80,7 +84,7 @@ def _next_steps(left: list[tuple[str, str, list[str]]], prefix: list[str]) -> li
                 break
             segment.append(following.pop())
         value = " ".join(prefix + (segment or [EXACT]))
-        steps.append(Step(value, " ".join(segment) if segment else "(just this)", len(members)))
+        steps.append(Step(value, " ".join(segment), len(members)))
     return steps
 
 
@@ -91,7 +95,7 @@ def _segments(split: list[tuple[str, str, list[str]]], prefix: list[str]) -> lis
     while len(taken) < len(prefix):
         left = [c for c in split if c[2][: len(taken)] == taken]
         step = next((s for s in _next_steps(left, taken)
-                     if s.value.split() == prefix[: len(s.value.split())] and s.label != "(just this)"), None)
+                     if s.value.split() == prefix[: len(s.value.split())] and not s.exact), None)
         if step is None:  # cannot happen for a prefix some order starts with; stop safely anyway
             out.append(" ".join(prefix[len(taken):]))
             break

@@ -9,8 +9,10 @@ from typing import Any
 from zoneinfo import ZoneInfo, available_timezones
 
 from flask import Blueprint, abort, render_template, request
+from flask_babel import gettext as _
 
 from adjudicator.engine import IllegalOrder, all_games
+from adjudicator.i18n import LANGUAGES
 
 from . import backend
 from .security import secret_page
@@ -46,14 +48,14 @@ def _read_options(info, form) -> tuple[dict[str, Any], list[str]]:
         elif kind == "select":
             match = [c for c in option.current_choices() if json_value(c) == raw]
             if not match:
-                problems.append(f"Option {option.title}: pick one of the listed values.")
+                problems.append(_("Option %(name)s: pick one of the listed values.", name=option.title))
             else:
                 options[option.name] = match[0]
         elif kind == "number":
             try:
                 options[option.name] = int(raw)
             except ValueError:
-                problems.append(f"Option {option.title}: give a whole number.")
+                problems.append(_("Option %(name)s: give a whole number.", name=option.title))
         else:
             options[option.name] = raw.strip()
     if not problems:
@@ -72,10 +74,11 @@ def _read_hours(form, field: str, label: str, default: float, lo: float, hi: flo
     try:
         value = float(raw)
     except ValueError:
-        problems.append(f"{label}: give a number of hours, like 48 or 0.5.")
+        problems.append(_("%(label)s: give a number of hours, like 48 or 0.5.", label=label))
         return default
     if not lo <= value <= hi or value != value:
-        problems.append(f"{label}: must be between {lo:g} and {hi:g} hours.")
+        problems.append(_("%(label)s: must be between %(lo)s and %(hi)s hours.", label=label, lo=f"{lo:g}",
+                          hi=f"{hi:g}"))
     return value
 
 
@@ -105,7 +108,7 @@ def create():
     form = request.form
     game = games.get(form.get("game", ""))
     if game is None:
-        abort(400, "Pick a game from the list.")
+        abort(400, _("Pick a game from the list."))
     info = game.info
     backend.read("load_installed")
     problems: list[str] = []
@@ -115,36 +118,40 @@ def create():
     except ValueError:
         seats = -1
     if not info.min_seats <= seats <= info.max_seats:
-        problems.append(f"Seats: {info.title} is played by {info.min_seats} to "
-                        f"{info.max_seats} players.")
+        problems.append(_("Seats: %(game)s is played by %(min)s to %(max)s players.", game=info.title,
+                          min=info.min_seats, max=info.max_seats))
     title = (form.get("title") or "").strip()
     if len(title) > MAX_TITLE:
-        problems.append(f"Title: at most {MAX_TITLE} characters.")
+        problems.append(_("Title: at most %(max)s characters.", max=MAX_TITLE))
+    language = form.get("language") or "en"
+    if language not in LANGUAGES:
+        problems.append(_("Language: pick one of the listed languages."))
     options, option_problems = _read_options(info, form)
     problems += option_problems
-    step = _read_hours(form, "step_hours", "Time for each wait", info.wait_hours, 0.01, 24 * 60, problems)
-    follow_up = _read_hours(form, "follow_up_hours", "Follow-up period", info.follow_up_hours, 0, 24 * 60, problems)
+    step = _read_hours(form, "step_hours", _("Time for each wait"), info.wait_hours, 0.01, 24 * 60, problems)
+    follow_up = _read_hours(form, "follow_up_hours", _("Follow-up period"), info.follow_up_hours, 0, 24 * 60,
+                            problems)
     try:
         disorder_after = int(form.get("disorder_after", 2))
     except ValueError:
         disorder_after = -1
     if not 0 <= disorder_after <= 100:
-        problems.append("Civil disorder: a whole number of missed deadlines from 0 (never) to 100.")
-    reminder = _read_hours(form, "reminder_hours", "Reminder", 24, 0, 24 * 60, problems)
+        problems.append(_("Civil disorder: a whole number of missed deadlines from 0 (never) to 100."))
+    reminder = _read_hours(form, "reminder_hours", _("Reminder"), 24, 0, 24 * 60, problems)
     try:
         absence_days = int(form.get("max_absence_days", 14))
     except ValueError:
         absence_days = -1
     if not 0 <= absence_days <= 366:
-        problems.append("Absences: a whole number of days from 0 (none granted) to 366.")
+        problems.append(_("Absences: a whole number of days from 0 (none granted) to 366."))
     tz = (form.get("timezone") or "UTC").strip()
     try:
         ZoneInfo(tz)
     except (ValueError, KeyError, OSError):
-        problems.append(f"Time zone: {tz!r} is not an IANA time zone name (like Europe/Rome).")
+        problems.append(_("Time zone: %(tz)s is not an IANA time zone name (like Europe/Rome).", tz=repr(tz)))
     else:
         if tz not in available_timezones() and tz != "UTC":
-            problems.append(f"Time zone: {tz!r} is not an IANA time zone name (like Europe/Rome).")
+            problems.append(_("Time zone: %(tz)s is not an IANA time zone name (like Europe/Rome).", tz=repr(tz)))
 
     director = None
     if form.get("director_id"):
@@ -161,7 +168,7 @@ def create():
                                 max_absence_days=absence_days, follow_up_hours=follow_up,
                                 disorder_after=disorder_after)
     created = backend.call("create_game", game=info.id, seats=seats, options=options,
-                           title=title, policy=policy,
+                           title=title, policy=policy, language=language,
                            director=(director["id"], director["token"]) if director else None)
     invites = dict(created.invites)
     return render_template("create/created.html", created=created, game=game,

@@ -5,25 +5,29 @@ from __future__ import annotations
 import logging
 
 from flask import Flask, g, render_template
+from flask_babel import force_locale
+from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
+
+from adjudicator.i18n import N_
 
 log = logging.getLogger(__name__)
 
 TITLES = {
-    400: "That request could not be used",
-    403: "This link does not open anything",
-    404: "Nothing here",
-    405: "Not allowed",
-    409: "That order came too late",
-    413: "Too much text",
-    422: "That order was not accepted",
-    500: "Something went wrong on the server",
+    400: N_("That request could not be used"),
+    403: N_("This link does not open anything"),
+    404: N_("Nothing here"),
+    405: N_("Not allowed"),
+    409: N_("That order came too late"),
+    413: N_("Too much text"),
+    422: N_("That order was not accepted"),
+    500: N_("Something went wrong on the server"),
 }
 
 # Shown for every refused secret link: the same words whether the game, the seat or the token
 # is wrong, so a guess learns nothing about the seat.
-BAD_LINK = (
+BAD_LINK = N_(
     "This link is not valid (any more). Check that you copied the whole link from your "
     "invitation or e-mail. If a moderator replaced your seat, ask them for the new link."
 )
@@ -31,27 +35,31 @@ BAD_LINK = (
 
 def bad_link():
     """The one answer to every refused secret link: 403 and the same words, whether the game,
-    the seat or the token was wrong (the status must not tell them apart either)."""
-    return error_page(403, BAD_LINK)
+    the seat or the token was wrong (the status must not tell them apart either). In the browser's
+    language, never the game's or the seat's: the language must not tell them apart either."""
+    from .i18n import browser_language
+
+    with force_locale(browser_language()):
+        return error_page(403, _(BAD_LINK))
 
 
 def error_page(status: int, message: str):
-    return render_template("errors/error.html", status=status, title=TITLES.get(status, "Error"),
-                           message=message), status
+    title = _(TITLES[status]) if status in TITLES else _("Error")
+    return render_template("errors/error.html", status=status, title=title, message=message), status
 
 
 def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(CSRFError)
     def _csrf(e: CSRFError):
-        return error_page(400, "The form was missing its security token or the token has "
-                               "expired. Go back, reload the page and send the form again.")
+        return error_page(400, _("The form was missing its security token or the token has "
+                                 "expired. Go back, reload the page and send the form again."))
 
     @app.errorhandler(HTTPException)
     def _http(e: HTTPException):
         status = e.code or 500
         if status in (403, 404) and g.get("secret_page"):
             return bad_link()
-        message = e.description if status not in (404,) else (
+        message = e.description if status not in (404,) else _(
             "There is no page at this address. Check the link, or start from the game list.")
         return error_page(status, message)
 
@@ -63,8 +71,8 @@ def register_error_handlers(app: Flask) -> None:
         if isinstance(e, getattr(svc, "ServiceError", ())):
             return service_error_page(e)
         log.exception("unhandled error")
-        return error_page(500, "The server hit an unexpected error. Nothing was changed by "
-                               "this request; please try again in a moment.")
+        return error_page(500, _("The server hit an unexpected error. Nothing was changed by "
+                                 "this request; please try again in a moment."))
 
 
 def status_of(e: Exception) -> int:

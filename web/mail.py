@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 
 from adjudicator.mail import config as mail_config
 
@@ -152,18 +153,19 @@ def seat_mail_post(game_id: str, seat: str, seat_token: str):
         if form.get("action") == "press":
             to = form.getlist("to") or ["all"]
             backend.call("send_press", game_id, seat, seat_token, to, form.get("text", "")[:20_000])
-            done = "Press sent."
+            done = _("Press sent.")
         elif form.get("action") == "absence":
             absence = backend.call("set_absence", game_id, seat, seat_token, form.get("start", "")[:20],
                                    form.get("end", "")[:20])
-            done = f"Absence recorded: {absence.text}."
+            done = _("Absence recorded: %(absence)s.", absence=absence.text)
         elif form.get("action") == "absence_cancel":
             had = backend.call("cancel_absence", game_id, seat, seat_token)
-            done = "Absence cancelled." if had else "You had no absence."
+            done = _("Absence cancelled.") if had else _("You had no absence.")
         else:
             backend.call("update_settings", game_id, seat, seat_token, form.get("mail_mode", "each"),
-                         form.get("chat_webhook", ""), form.get("timezone", ""))
-            done = "Settings saved."
+                         form.get("chat_webhook", ""), form.get("timezone", ""),
+                         language=form.get("language") if "language" in form else None)
+            done = _("Settings saved.")
     except backend.service().ServiceError as e:
         status = status_of(e)
         if status in (403, 404):

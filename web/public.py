@@ -4,6 +4,7 @@ log lines, outcome, seed), its whole log, its Atom feed and the record export.""
 from __future__ import annotations
 
 from flask import Blueprint, Response, render_template, url_for
+from flask_babel import gettext as _
 
 from adjudicator.engine import all_games, get_game
 
@@ -52,7 +53,7 @@ def game(game_id: str):
 def log(game_id: str):
     page = backend.read("public_log", game_id, log_start())
     return render_template("public/log.html", page=page, game=get_game(page.game), game_id=game_id,
-                           back_url=url_for("public.game", game_id=game_id), back_label="the game",
+                           back_url=url_for("public.game", game_id=game_id), back_label=_("the game"),
                            page_url=lambda start: url_for("public.log", game_id=game_id, start=start))
 
 

@@ -17,8 +17,10 @@ import json
 from typing import Any
 
 from flask import Blueprint, abort, redirect, render_template, request, session, url_for
+from flask_babel import gettext as _
 
 from adjudicator.engine import get_game
+from adjudicator.i18n import LANGUAGES
 
 from . import backend
 from .boards import board_html
@@ -54,21 +56,24 @@ def join(game_id: str, seat: str, invite_token: str):
     values: dict[str, str] = {}
     problems: list[str] = []
     if request.method == "POST":
-        values = {k: (request.form.get(k) or "").strip()[:200] for k in ("name", "email", "entropy", "timezone")}
+        values = {k: (request.form.get(k) or "").strip()[:200]
+                  for k in ("name", "email", "entropy", "timezone", "language")}
         if not values["name"]:
-            problems.append("Name: tell the other players what to call you.")
+            problems.append(_("Name: tell the other players what to call you."))
         elif len(values["name"]) > MAX_NAME:
-            problems.append(f"Name: at most {MAX_NAME} characters.")
+            problems.append(_("Name: at most %(max)s characters.", max=MAX_NAME))
         if values["email"] and ("@" not in values["email"] or len(values["email"]) > MAX_EMAIL
                                 or any(c.isspace() for c in values["email"])):
-            problems.append("E-mail: that does not look like an e-mail address (or leave it empty).")
+            problems.append(_("E-mail: that does not look like an e-mail address (or leave it empty)."))
         if len(values["entropy"]) > MAX_ENTROPY:
-            problems.append(f"Random text: at most {MAX_ENTROPY} characters.")
+            problems.append(_("Random text: at most %(max)s characters.", max=MAX_ENTROPY))
+        if values["language"] and values["language"] not in LANGUAGES:
+            values["language"] = ""
         if not problems:
             try:
                 joined = backend.call("join_game", game_id, seat, invite_token, values["name"],
                                       email=values["email"], entropy=values["entropy"],
-                                      timezone=values["timezone"])
+                                      timezone=values["timezone"], language=values["language"])
             except _service_errors() as e:
                 status = status_of(e)
                 if status in (403, 404):
@@ -116,7 +121,7 @@ def _render_play(game_id: str, seat: str, seat_token: str, result: dict[str, Any
     composer = compose(choices, request.args.get("pick", "")[:300])
     # the board's regions that the composer's next step offers become links that pick them
     links = {step.label: url_for("seat.play", game_id=game_id, seat=seat, seat_token=seat_token, pick=step.value)
-             + "#orders" for step in composer.steps}
+             + "#orders" for step in composer.steps if not step.exact}
     return render_template(
         "play/play.html",
         page=page,
@@ -153,7 +158,7 @@ def history(game_id: str, seat: str, seat_token: str):
     page = backend.read("seat_log", game_id, seat, seat_token, log_start())
     return render_template("public/log.html", page=page, game=get_game(page.game), game_id=game_id,
                            back_url=url_for("seat.play", game_id=game_id, seat=seat, seat_token=seat_token),
-                           back_label="your seat page",
+                           back_label=_("your seat page"),
                            page_url=lambda start: url_for("seat.history", game_id=game_id, seat=seat,
                                                           seat_token=seat_token, start=start))
 
@@ -168,9 +173,9 @@ def order(game_id: str, seat: str, seat_token: str):
         if "commands" in form:
             text = form.get("commands", "")
             if len(text) > MAX_COMMANDS:
-                abort(413, "The command box holds at most 20,000 characters.")
+                abort(413, _("The command box holds at most 20,000 characters."))
             if not text.strip():
-                result = {"error": "The command box was empty: write one order per line.",
+                result = {"error": _("The command box was empty: write one order per line."),
                           "applied": [], "receipts": [], "choices": []}
                 return _render_play(game_id, seat, seat_token, result, 422)
             sub = backend.call("submit", game_id, seat, seat_token, text, prompt_token)
@@ -181,7 +186,7 @@ def order(game_id: str, seat: str, seat_token: str):
             except ValueError:
                 chosen = None
             if chosen is None:
-                result = {"error": "Pick one of the listed orders before sending.",
+                result = {"error": _("Pick one of the listed orders before sending."),
                           "applied": [], "receipts": [], "choices": []}
                 return _render_play(game_id, seat, seat_token, result, 422)
             sub = backend.call("submit_order", game_id, seat, seat_token, chosen, prompt_token)
@@ -190,8 +195,8 @@ def order(game_id: str, seat: str, seat_token: str):
         if status in (403, 404):
             return bad_link()
         if status == 409:
-            message = (f"{e} Nothing was applied. The page below shows the current situation; "
-                       "choose again.")
+            message = _("%(error)s Nothing was applied. The page below shows the current situation; "
+                        "choose again.", error=e)
         else:
             message = str(e)
         result = {"error": message, "applied": [], "receipts": [],
@@ -208,7 +213,7 @@ def order(game_id: str, seat: str, seat_token: str):
         return _render_play(game_id, seat, seat_token, result, 422)
     if len(result["applied"]) > SHOWN_APPLIED:  # the result rides in the session cookie (4 KB)
         more = len(result["applied"]) - SHOWN_APPLIED
-        result["applied"] = [*result["applied"][:SHOWN_APPLIED], f"… and {more} more (see the log)"]
+        result["applied"] = [*result["applied"][:SHOWN_APPLIED], _("… and %(more)s more (see the log)", more=more)]
     session[_result_key(game_id, seat)] = result
     return redirect(url_for("seat.play", game_id=game_id, seat=seat, seat_token=seat_token,
                             _anchor="result"), 303)
@@ -220,17 +225,17 @@ def standing(game_id: str, seat: str, seat_token: str):
     """Replace the seat's standing orders with the lines of the form (the list is the seat's secret)."""
     text = request.form.get("standing", "")
     if len(text) > MAX_COMMANDS:
-        abort(413, "The list holds at most 20,000 characters.")
+        abort(413, _("The list holds at most 20,000 characters."))
     try:
         backend.call("set_standing_orders", game_id, seat, seat_token, text)
     except _service_errors() as e:
         status = status_of(e)
         if status in (403, 404):
             return bad_link()
-        result = {"error": f"{e} Your standing orders were not changed.", "applied": [], "receipts": [],
+        result = {"error": _("%(error)s Your standing orders were not changed.", error=e), "applied": [], "receipts": [],
                   "choices": []}
         return _render_play(game_id, seat, seat_token, result, status)
     session[_result_key(game_id, seat)] = {"applied": [], "receipts": [], "error": None, "choices": [],
-                                           "notes": ["Standing orders saved."]}
+                                           "notes": [_("Standing orders saved.")]}
     return redirect(url_for("seat.play", game_id=game_id, seat=seat, seat_token=seat_token,
                             _anchor="standing"), 303)

@@ -6,7 +6,10 @@ from datetime import UTC, datetime
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from babel.dates import format_datetime
 from flask import Flask, current_app, url_for
+from flask_babel import get_locale
+from flask_babel import gettext as _
 from markupsafe import Markup
 
 from .markdown import render_markdown
@@ -38,7 +41,8 @@ def format_time(when: datetime | None, tz: str | None = None) -> str:
         zone = UTC
     local = when.astimezone(zone)
     name = tz if tz else "UTC"
-    return f"{local:%a %d %b %Y, %H:%M} {name}"
+    # day and month names in the page's language ("lun 3 mar 2031" on a Spanish page)
+    return f"{format_datetime(local, 'EEE d MMM y, HH:mm', locale=get_locale() or 'en')} {name}"
 
 
 def time_left(when: datetime | None) -> str:
@@ -47,15 +51,15 @@ def time_left(when: datetime | None) -> str:
         return ""
     seconds = int((when - datetime.now(UTC)).total_seconds())
     if seconds <= 0:
-        return "due now"
+        return _("due now")
     days, rest = divmod(seconds, 86400)
     hours, rest = divmod(rest, 3600)
     minutes = rest // 60
     if days:
-        return f"{days} d {hours} h left"
+        return _("%(days)s d %(hours)s h left", days=days, hours=hours)
     if hours:
-        return f"{hours} h {minutes} min left"
-    return f"{minutes} min left"
+        return _("%(hours)s h %(minutes)s min left", hours=hours, minutes=minutes)
+    return _("%(minutes)s min left", minutes=minutes)
 
 
 RECENT_LOG_LINES = 60  # log lines on a game or seat page; the rest are on the whole-log page
@@ -64,10 +68,10 @@ RECENT_LOG_LINES = 60  # log lines on a game or seat page; the rest are on the w
 def option_text(value: object) -> str:
     """An option value as players read it; a content pin shows its name and version."""
     if isinstance(value, bool):
-        return "on" if value else "off"
+        return _("on") if value else _("off")
     if isinstance(value, str) and "@" in value:
-        name, _, version = value.partition("@")
-        return f"{name} (version {version[:8]})"
+        name, _sep, version = value.partition("@")
+        return _("%(name)s (version %(version)s)", name=name, version=version[:8])
     return str(value)
 
 

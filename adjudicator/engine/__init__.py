@@ -7,11 +7,13 @@ from .content import ContentError, ContentItem, ContentLibrary, pin_for
 from .flow import Flow, FlowGame, Node
 from .play import apply_checked, check_orders, defaults_for
 from .protocol import (
+    N_,
     ChoiceGrid,
     Event,
     GameInfo,
     GameModule,
     IllegalOrder,
+    Message,
     Option,
     Order,
     Outcome,
@@ -19,13 +21,15 @@ from .protocol import (
     State,
     Step,
     event,
+    message,
+    message_text,
 )
 from .redact import redact
 from .registry import all_games, get_game, register
 from .rng import Rng, scripted_state, seed_state
 
 __all__ = [
-    "ChoiceGrid", "ContentError", "ContentItem", "ContentLibrary", "Event", "Flow", "FlowGame", "GameInfo", "GameModule", "IllegalOrder", "Node", "Option", "Order",
+    "N_", "Message", "message", "message_text", "ChoiceGrid", "ContentError", "ContentItem", "ContentLibrary", "Event", "Flow", "FlowGame", "GameInfo", "GameModule", "IllegalOrder", "Node", "Option", "Order",
     "Outcome", "Prompt", "Rng", "State", "Step", "all_games", "apply_checked", "canonical_json",
     "check_orders", "copy_json", "defaults_for", "event", "get_game", "json_problem", "pin_for", "redact",
     "register", "scripted_state", "seed_state", "sha256_hex",

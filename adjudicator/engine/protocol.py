@@ -24,7 +24,14 @@ Event = dict[str, Any]  # {"kind": str, "data": {...}, "audience": None | [seat,
 
 
 class IllegalOrder(ValueError):
-    """An order that the rules refuse. The message is shown to the player: say what to do."""
+    """An order that the rules refuse. The message is shown to the player: say what to do.
+
+    Given a `message(...)` instead of a string, the exception's text is its English and
+    `.message` keeps the msgid and values, so the player reads it in their language."""
+
+    def __init__(self, text: str | Message = "", *args: Any) -> None:
+        self.message: Message | None = text if isinstance(text, tuple) else None
+        super().__init__(message_text(text) if isinstance(text, tuple) else text, *args)
 
 
 @dataclass(frozen=True)
@@ -180,6 +187,32 @@ class ChoiceGrid(Sequence):
         return f"ChoiceGrid({len(self)} choices)"
 
 
+Message = tuple[str, dict[str, Any]]  # a msgid and its values
+
+
+def N_(msgid: str) -> str:  # noqa: N802 - the gettext convention
+    """Marks a game's text for the catalogs (extracted by pybabel with `-k N_`). The engine and the
+    games stay pure: they only name the msgid; the service translates it for the reader."""
+    return msgid
+
+
+def message(msgid: str, **values: Any) -> Message:
+    """A translatable text: the msgid (marked `N_(...)` for extraction) and its `%(name)s` values."""
+    return (msgid, values)
+
+
+def message_text(msg: Message) -> str:
+    """The English of a message (values that are messages too, in English)."""
+    msgid, values = msg
+    if not values:
+        return msgid
+    return msgid % {k: message_text(v) if _is_message(v) else v for k, v in values.items()}
+
+
+def _is_message(value: Any) -> bool:
+    return isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], str) and isinstance(value[1], dict)
+
+
 @dataclass
 class Prompt:
     """One seat's pending decision.
@@ -198,6 +231,9 @@ class Prompt:
     text: str = ""  # one line saying what is being decided, Markdown
 
     presorted: bool = False  # the game already lists choices in a fixed order; skip sorting
+    # `text` as a msgid and its values (`N_`), so pages and mails can show it in the reader's
+    # language (adjudicator.i18n); `text` stays the English. Not part of the prompt's identity.
+    message: Message | None = field(default=None, compare=False, repr=False)
 
     # Building the index costs about five scans of the choices (measured on Doge's 273-choice
     # placement), so a prompt looked up only a few times is scanned instead.
@@ -293,6 +329,7 @@ class Outcome:
     winners: list[str]
     scores: dict[str, int]
     summary: str
+    message: Message | None = field(default=None, compare=False)  # `summary` as a msgid and values
 
     def to_json(self) -> dict[str, Any]:
         return {"winners": self.winners, "scores": self.scores, "summary": self.summary}
@@ -352,9 +389,19 @@ class GameModule(ABC):
     def render_event(self, ev: Event) -> str:
         """Markdown for one log event."""
 
+    def event_message(self, ev: Event) -> Message | None:
+        """The log line as a msgid and values (`message(N_(...), ...)`), so a reader sees it in
+        their language; None: only `render_event`'s English (the default)."""
+        return None
+
     @abstractmethod
     def render_view(self, view: State, seat: str | None) -> str:
         """Markdown description of a view, for e-mails and the text board."""
+
+    def render_view_in(self, view: State, seat: str | None, translate: Callable[[Message], str]) -> str:
+        """`render_view` in the reader's language: the game words it as messages and `translate`
+        (given by the service) turns each into text. The default: the English `render_view`."""
+        return self.render_view(view, seat)
 
     @abstractmethod
     def outcome(self, state: State) -> Outcome | None: ...

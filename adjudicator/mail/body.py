@@ -11,10 +11,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from adjudicator.i18n import N_, _
+
+from .words import canonical
+
 MAX_LINES = 500
 MAX_LINE = 500
 KEYWORDS = ("HELP", "STATUS", "HISTORY", "LIST", "PRESS", "ABSENT", "RESIGN", "SIGNON")
-_END = re.compile(r"^(signoff|--|-- |-+ ?original message ?-+|_{10,})$", re.IGNORECASE)
+_END = re.compile(r"^(signoff|fin|--|-- |-+ ?original message ?-+|-+ ?mensaje original ?-+|_{10,})$",
+                  re.IGNORECASE)
 _WROTE = re.compile(r"^(on\s.+wrote|.{0,80}\s(a écrit|schrieb|escribió|scrisse))\s*:$", re.IGNORECASE)
 
 
@@ -22,7 +27,7 @@ _WROTE = re.compile(r"^(on\s.+wrote|.{0,80}\s(a écrit|schrieb|escribió|scrisse
 class Command:
     name: str  # orders / help / status / history / list / press / absent / resign / signon / error
     args: list[str] = field(default_factory=list)
-    text: str = ""  # order lines, or the press text
+    text: str = ""  # order lines, the press text, or an error's msgid (translated when answered)
     line: str = ""  # the line as written (for replies)
 
 
@@ -58,31 +63,37 @@ def parse_body(text: str) -> list[Command]:
         if not code:
             continue
         words = code.split()
-        head = words[0].upper()
+        head = canonical(words[0])  # AYUDA, ESTADO, ... read as HELP, STATUS, ... (words.py)
         if head not in KEYWORDS:
             orders.append(code)
             continue
         flush()
         args = words[1:]
         if head == "PRESS":
-            if not args or args[0].upper() != "TO" or len(args) < 2:
-                commands.append(Command("error", line=code, text="write PRESS TO <seats> or PRESS TO ALL, "
-                                        "then the message, then ENDPRESS on a line of its own"))
+            if not args or canonical(args[0]) != "TO" or len(args) < 2:
+                commands.append(Command("error", line=code, text=N_(
+                    "write PRESS TO <seats> or PRESS TO ALL, then the message, then ENDPRESS on a line "
+                    "of its own")))
                 break
             body: list[str] = []
-            while i < len(lines) and lines[i].strip().upper() != "ENDPRESS":
+            while i < len(lines) and canonical(lines[i].strip()) != "ENDPRESS":
                 body.append(lines[i])
                 i += 1
             if i >= len(lines):
-                commands.append(Command("error", line=code, text="the press message has no ENDPRESS line"))
+                commands.append(Command("error", line=code, text=N_("the press message has no ENDPRESS line")))
                 break
             i += 1  # the ENDPRESS line
-            to = [w.strip().lower() for w in " ".join(args[1:]).replace(",", " ").split() if w.strip()]
+            to = [_recipient(w) for w in " ".join(args[1:]).replace(",", " ").split() if w.strip()]
             commands.append(Command("press", args=to, text="\n".join(body).strip(), line=code))
         else:
             commands.append(Command(head.lower(), args=args, line=code))
     flush()
     return _once(commands)
+
+
+def _recipient(word: str) -> str:
+    """A seat name as written, or `all` (TODOS)."""
+    return "all" if canonical(word) == "ALL" else word.strip().lower()
 
 
 READ_ONLY = ("help", "status", "history", "list")
@@ -110,5 +121,5 @@ def press_reply(text: str, sender: str) -> Command:
         lines.pop()
     body = "\n".join(lines).strip()
     if not body:
-        return Command("error", line="(reply to press)", text=f"your reply to {sender}'s press was empty")
-    return Command("press", args=[sender], text=body, line=f"(reply to {sender}'s press)")
+        return Command("error", line="(reply to press)", text=_("your reply to %(sender)s's press was empty", sender=sender))
+    return Command("press", args=[sender], text=body, line=_("(reply to %(sender)s's press)", sender=sender))

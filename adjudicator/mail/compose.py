@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from adjudicator.i18n import _
+
 from . import config
 from .headers import one_line
 
@@ -44,65 +46,69 @@ def headers(game_id: str | None, seat: str = "", reply_to: str = "", in_reply_to
 def choices_block(choices: list[str]) -> list[str]:
     shown = [f"    {c}" for c in choices[:MAX_CHOICES]]
     if len(choices) > MAX_CHOICES:
-        shown.append(f"    ... and {len(choices) - MAX_CHOICES} more (send STATUS for the full list)")
+        shown.append("    " + _("... and %(more)s more (send STATUS for the full list)",
+                                  more=len(choices) - MAX_CHOICES))
     return shown
 
 
 def turn_block(prompt_text: str, sealed: bool, choices: list[str], grammar: str, deadline: str,
                reply_address: str, full: bool = False) -> list[str]:
     """Your decision: the prompt, legal choices, grammar with an example, deadline, reply address."""
-    example = choices[0] if choices else "help"
-    lines = ["## Your decision", "", prompt_text, ""]
+    example = choices[0] if choices else _("help")
+    lines = ["## " + _("Your decision"), "", prompt_text, ""]
     if sealed:
-        lines += ["This order is **sealed**: nobody sees it until everyone in the group has decided. "
-                  "You may replace it by another mail until then.", ""]
-    lines += ["Legal orders now:", ""]
+        lines += [_("This order is **sealed**: nobody sees it until everyone in the group has decided. "
+                    "You may replace it by another mail until then."), ""]
+    lines += [_("Legal orders now:"), ""]
     lines += [f"    {c}" for c in choices] if full else choices_block(choices)
-    lines += ["", f"How to write orders: {grammar}" if grammar else "One order per line.", "",
-              f"Example: reply to this mail with the line `{example}`", "",
-              f"Deadline: **{deadline}**", "", f"Reply address: {reply_address}", ""]
+    lines += ["", _("How to write orders: %(grammar)s", grammar=grammar) if grammar else _("One order per line."), "",
+              _("Example: reply to this mail with the line `%(example)s`", example=example), "",
+              _("Deadline: **%(deadline)s**", deadline=deadline), "",
+              _("Reply address: %(address)s", address=reply_address), ""]
     return lines
 
 
 def help_text(domain_hint: str = "") -> str:
-    return "\n".join([
-        "# How to play by mail",
-        "",
-        "Reply to the mail you received (its reply address identifies your seat), one order per line.",
-        "Lines starting with `>` (quoted text) are ignored; `//` starts a comment; `SIGNOFF` ends the",
-        "mail (a signature below it is ignored).",
-        "",
-        "Commands:",
-        "",
-        "    HELP                      this text",
-        "    STATUS                    your view of the board, your decision and every legal order",
-        "    HISTORY [n]               the game log from entry n on",
-        "    LIST                      your games",
-        "    PRESS TO <seats>|ALL      a message to other players, ended by a line ENDPRESS",
-        "    ABSENT <from> <to>        you are away these days (YYYY-MM-DD, your time zone): a deadline",
-        "                              that passes meanwhile waits for your return; ABSENT CANCEL",
-        "    LATER [kind:] <order>     answer a decision ahead (used once when it fits)",
-        "    ALWAYS [kind:] <order>    a standing rule, kept until cancelled",
-        "    STANDING                  your standing orders; STANDING CLEAR, STANDING CANCEL <n>",
-        "    RESIGN                    leave the game (the moderator may replace you)",
-        "    SIGNON <game> <seat> <password>   if your mail client changes the reply address",
-        "",
-        "See the game's page for the rules and the order grammar.",
-    ])
+    # one msgid: the command table is laid out as a whole, and each language lists its own words
+    return _("""# How to play by mail
+
+Reply to the mail you received (its reply address identifies your seat), one order per line.
+Lines starting with `>` (quoted text) are ignored; `//` starts a comment; `SIGNOFF` ends the
+mail (a signature below it is ignored).
+
+Commands:
+
+    HELP                      this text
+    STATUS                    your view of the board, your decision and every legal order
+    HISTORY [n]               the game log from entry n on
+    LIST                      your games
+    PRESS TO <seats>|ALL      a message to other players, ended by a line ENDPRESS
+    ABSENT <from> <to>        you are away these days (YYYY-MM-DD, your time zone): a deadline
+                              that passes meanwhile waits for your return; ABSENT CANCEL
+    LATER [kind:] <order>     answer a decision ahead (used once when it fits)
+    ALWAYS [kind:] <order>    a standing rule, kept until cancelled
+    STANDING                  your standing orders; STANDING CLEAR, STANDING CANCEL <n>
+    RESIGN                    leave the game (the moderator may replace you)
+    SIGNON <game> <seat> <password>   if your mail client changes the reply address
+
+The Spanish words work too, in any mail: AYUDA, ESTADO, HISTORIAL, LISTA, MENSAJE A ... FINMENSAJE,
+AUSENTE, DESPUES, SIEMPRE, PERMANENTES, RENUNCIAR, ENTRAR, FIN.
+
+See the game's page for the rules and the order grammar.""")
 
 
 def reply_body(title: str, game_id: str, seat: str, sections: list[str], status: list[str],
                notice: str = "") -> str:
-    lines = [f"# {title} ({game_id}), seat {seat}", ""]
+    lines = ["# " + _("%(title)s (%(game)s), seat %(seat)s", title=title, game=game_id, seat=seat), ""]
     if notice:
         lines += [notice, ""]
     lines += sections
     lines += status
     body = "\n".join(lines).rstrip() + "\n"
     if len(body) > MAX_REPLY_CHARS:  # a last brake; the body language already sends each STATUS once
-        body = body[:MAX_REPLY_CHARS].rsplit("\n", 1)[0] + (
-            f"\n\n*(This reply was cut at {MAX_REPLY_CHARS // 1024} KB. Send fewer commands per mail, "
-            "or see the game's page.)*\n")
+        body = body[:MAX_REPLY_CHARS].rsplit("\n", 1)[0] + "\n\n*(" + _(
+            "This reply was cut at %(kb)s KB. Send fewer commands per mail, or see the game's page.",
+            kb=MAX_REPLY_CHARS // 1024) + ")*\n"
     return body
 
 

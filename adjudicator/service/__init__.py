@@ -18,7 +18,7 @@ from .inbound import receive as receive_mail
 from .lifecycle import create_game, join_game, start_game
 from .moderation import extend_deadline, force_defaults, game_pace, pause, replace_seat, resume, set_pace
 from .orders import order_lines, submit, submit_order
-from .players import MAIL_MODES, resign, seat_settings, update_settings
+from .players import MAIL_MODES, language_of, resign, seat_settings, update_settings
 from .press import PressLine, mark_press_read, press_for, public_press, send_press
 from .ratings import PlayerPage, player_page, recompute_ratings
 from .reading import (
@@ -71,5 +71,5 @@ __all__ = [
     "due_games", "sweep_game", "set_pace", "game_pace", "seat_decision", "set_standing_orders", "standing_lines", "StandingLine",
     "SeatDeadline", "seat_deadline", "PlayerPage", "player_page", "recompute_ratings",
     "SCORING", "Standings", "set_scoring", "standings_csv", "tournament_standings",
-    "mail_log", "resign", "seat_settings", "send_digests", "send_press", "set_absence", "update_settings",
+    "language_of", "mail_log", "resign", "seat_settings", "send_digests", "send_press", "set_absence", "update_settings",
 ]

@@ -20,6 +20,7 @@ from zoneinfo import ZoneInfo
 
 from sqlmodel import Session
 
+from adjudicator.i18n import _
 from adjudicator.store import Game, Seat
 
 from .clock import as_utc, utcnow
@@ -42,17 +43,18 @@ class Absence:
 
     @property
     def text(self) -> str:
-        return f"{self.start.isoformat()} to {self.end.isoformat()} ({self.timezone})"
+        return _("%(first)s to %(last)s (%(zone)s)", first=self.start.isoformat(), last=self.end.isoformat(),
+                 zone=self.timezone)
 
 
 def parse_day(text: str) -> date:
     """An ISO `YYYY-MM-DD` date, or a ServiceError in plain words."""
     if not _ISO.fullmatch(text.strip()):
-        raise ServiceError(f"{text!r} is not a date; write YYYY-MM-DD, e.g. 2030-01-31")
+        raise ServiceError(_("%(text)s is not a date; write YYYY-MM-DD, e.g. 2030-01-31", text=repr(text)))
     try:
         return date.fromisoformat(text.strip())
     except ValueError:
-        raise ServiceError(f"{text!r} is not a date of the calendar; write YYYY-MM-DD") from None
+        raise ServiceError(_("%(text)s is not a date of the calendar; write YYYY-MM-DD", text=repr(text))) from None
 
 
 def seat_zone(g: Game, row: Seat) -> str:
@@ -80,23 +82,24 @@ def set_absence(s: Session, game_id: str, seat: str, seat_token: str | MailKey, 
     g = locked_game(s, game_id)
     row = auth_seat(s, g, seat, seat_token)
     if g.status == "finished":
-        raise Conflict(f"game {game_id} is over")
+        raise Conflict(_("game %(game)s is over", game=game_id))
     first = parse_day(start) if isinstance(start, str) else start
     last = parse_day(end) if isinstance(end, str) else end
     zone = seat_zone(g, row)
     today = now.astimezone(ZoneInfo(zone)).date()
     if last < first:
-        raise ServiceError("ABSENT: the last day is before the first day")
+        raise ServiceError(_("ABSENT: the last day is before the first day"))
     if first < today:
-        raise ServiceError(f"ABSENT: {first.isoformat()} is in the past (today is {today.isoformat()} in {zone})")
+        raise ServiceError(_("ABSENT: %(first)s is in the past (today is %(today)s in %(zone)s)",
+                             first=first.isoformat(), today=today.isoformat(), zone=zone))
     if first > today + timedelta(days=MAX_AHEAD_DAYS):
-        raise ServiceError("ABSENT: an absence must start within a year")
+        raise ServiceError(_("ABSENT: an absence must start within a year"))
     days = (last - first).days + 1
     if g.max_absence_days <= 0:
-        raise ServiceError("this game grants no absences; ask the moderator instead")
+        raise ServiceError(_("this game grants no absences; ask the moderator instead"))
     if days > g.max_absence_days:
-        raise ServiceError(f"ABSENT: {days} days is longer than this game allows ({g.max_absence_days} days at "
-                           "most); ask the moderator if you need more")
+        raise ServiceError(_("ABSENT: %(days)s days is longer than this game allows (%(max)s days at most); ask "
+                             "the moderator if you need more", days=days, max=g.max_absence_days))
     row.absent_from, row.absent_until = _midnight(first, zone), _midnight(last + timedelta(days=1), zone)
     s.add(row)
     return absence_of(g, row)  # type: ignore[return-value]

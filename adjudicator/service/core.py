@@ -15,6 +15,7 @@ from sqlmodel import Session, select
 from adjudicator.engine import GameModule, Prompt, get_game, sha256_hex
 from adjudicator.engine.canonical import copy_json
 from adjudicator.engine.play import check_orders
+from adjudicator.i18n import _
 from adjudicator.record import GENESIS, entry_hash
 from adjudicator.store import Game, ModeratorAction, RecordEntry, SealedOrder, Seat, lock_game
 
@@ -30,7 +31,7 @@ from .types import Task
 def locked_game(s: Session, game_id: str) -> Game:
     g = lock_game(s, game_id)
     if g is None:
-        raise NotFound(f"there is no game {game_id!r}; check the link")
+        raise NotFound(_("there is no game %(game)s; check the link", game=repr(game_id)))
     return g
 
 
@@ -38,7 +39,7 @@ def find_game(s: Session, game_id: str) -> Game:
     """Read without locking (pages)."""
     g = s.exec(select(Game).where(Game.public_id == game_id)).first()
     if g is None:
-        raise NotFound(f"there is no game {game_id!r}; check the link")
+        raise NotFound(_("there is no game %(game)s; check the link", game=repr(game_id)))
     return g
 
 
@@ -54,7 +55,7 @@ def seats_of(s: Session, g: Game) -> list[Seat]:
 def seat_row(s: Session, g: Game, seat: str) -> Seat:
     row = s.exec(select(Seat).where(Seat.game_id == g.id, Seat.seat == seat)).first()
     if row is None:
-        raise NotFound(f"game {g.public_id} has no seat {seat!r}")
+        raise NotFound(_("game %(game)s has no seat %(seat)s", game=g.public_id, seat=repr(seat)))
     return row
 
 
@@ -66,7 +67,7 @@ def auth_seat(s: Session, g: Game, seat: str, seat_token: str | MailKey) -> Seat
     else:
         ok = token_matches(row.seat_token_hash, seat_token)
     if not ok:
-        raise Forbidden("this seat link is not valid (wrong or replaced); ask the moderator for a new one")
+        raise Forbidden(_("this seat link is not valid (wrong or replaced); ask the moderator for a new one"))
     return row
 
 
@@ -85,7 +86,8 @@ def auth_admin(g: Game, admin_token: str) -> dict[str, str]:
 
 def require_running(g: Game) -> None:
     if g.status != "running":
-        raise Conflict(f"game {g.public_id} is {g.status}; orders are accepted only while it runs")
+        raise Conflict(_("game %(game)s is %(status)s; orders are accepted only while it runs", game=g.public_id,
+                         status=_(g.status)))
 
 
 # ---------------------------------------------------------------------------- prompts

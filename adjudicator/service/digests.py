@@ -6,6 +6,7 @@ from datetime import datetime
 
 from sqlmodel import Session, select
 
+from adjudicator.i18n import _, language
 from adjudicator.mail import compose
 from adjudicator.store import Game, OutboxMessage
 
@@ -24,7 +25,10 @@ def send_digests(s: Session, now: datetime | None = None) -> list[Task]:
     tasks: list[Task] = []
     for (game_id, to, seat), rows in groups.items():
         g = s.get(Game, game_id) if game_id else None
-        parts = [f"# Daily digest: {len(rows)} message(s)", ""]
+        code = notify.seat_language(g, seat_row(s, g, seat)) if g and seat else None
+        with language(code):  # the held mails are in the seat's language already; so is their wrapper
+            parts = ["# " + _("Daily digest: %(count)s message(s)", count=len(rows)), ""]
+            subject = _("[%(game)s] daily digest", game=g.public_id) if g else _("daily digest")
         for row in rows:
             parts += ["---", "", f"**{row.subject}**", "", row.body, ""]
             row.status = "digested"
@@ -32,9 +36,7 @@ def send_digests(s: Session, now: datetime | None = None) -> list[Task]:
         # the seat's own reply address, never a press mail's: a reply to the digest is read as orders
         reply_to = notify.reply_address(g, seat_row(s, g, seat)) if g and seat else ""
         hdrs = compose.headers(g.public_id if g else None, seat, reply_to)
-        subject = f"[{g.public_id}] daily digest" if g else "daily digest"
         task = notify.queue_mail(s, g, to, subject, "\n".join(parts), kind="digest", seat=seat, **hdrs)
         if task:
             tasks.append(task)
-    _ = now
     return tasks

@@ -20,12 +20,13 @@ from datetime import datetime, timedelta
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, func, select
 
+from adjudicator.i18n import _, language
 from adjudicator.mail import addresses, config
-from adjudicator.mail.body import parse_body, press_reply
+from adjudicator.mail.body import Command, parse_body, press_reply
 from adjudicator.mail.bounce import is_bounce
-from adjudicator.mail.parse import TooBig, auto_reason, headers_only, message_id_of, parse
+from adjudicator.mail.parse import ParsedMail, TooBig, auto_reason, headers_only, message_id_of, parse
 from adjudicator.mail.signals import dkim_result, spf_result
-from adjudicator.store import InboxMessage, OutboxMessage, is_transient, lock_game
+from adjudicator.store import Game, InboxMessage, OutboxMessage, is_transient, lock_game
 
 from . import notify
 from .bounces import record_bounce
@@ -139,10 +140,18 @@ def _handle(s: Session, row: InboxMessage, now: datetime) -> tuple[list[Task], s
     if who is None:
         return _unidentified(s, row, mail.from_addr, mail.message_id, mail.subject, now)
     row.auth = {**row.auth, "via": who.via, "from_registered": who.from_registered}
-    if who.via == "press":  # a reply to a press mail is press to its sender, whole: never orders
-        commands = [press_reply(mail.text, who.press_to)]
     g = find_game(s, who.game_id)
     row.game_id, row.seat = g.id, who.seat
+    # the reply, and every message of the service on the way, in the seat's language
+    with language(notify.seat_language(g, seat_row(s, g, who.seat))):
+        return _answer(s, row, mail, commands, who, g, now)
+
+
+def _answer(s: Session, row: InboxMessage, mail: ParsedMail, commands: list[Command], who: Speaker, g: Game,
+            now: datetime) -> tuple[list[Task], str, str]:
+    """Run the identified seat's commands and compose its one reply (in the caller's language)."""
+    if who.via == "press":  # a reply to a press mail is press to its sender, whole: never orders
+        commands = [press_reply(mail.text, who.press_to)]
     result = run(s, who, commands, now)
     if not result.changed and _over_limit(s, who.registered, now):
         # a mail that only reads (STATUS, HELP, an error, an autoresponder's text) past the hourly
@@ -153,16 +162,20 @@ def _handle(s: Session, row: InboxMessage, now: datetime) -> tuple[list[Task], s
         seat_spoke(s, g, seat, now)  # any mail from the seat ends its civil disorder
     notice = also_addressed(s, mail.recipients + list(row.envelope_to or []), who)
     if not who.from_registered:
-        notice = (notice + "\n\n" if notice else "") + (f"**Notice:** this mail came from {addresses.plain(mail.from_addr) or 'an unknown sender'}, "
-                  f"not from the address registered for your seat. It was accepted because it carried your "
-                  f"seat's {'private reply address' if who.via == 'token' else 'SIGNON password'}. If it was "
-                  "not you, tell the moderator at once.")
+        sender = addresses.plain(mail.from_addr) or _("an unknown sender")
+        notice = (notice + "\n\n" if notice else "") + (
+            _("**Notice:** this mail came from %(sender)s, not from the address registered for your seat. It was "
+              "accepted because it carried your seat's private reply address. If it was not you, tell the "
+              "moderator at once.", sender=sender) if who.via == "token" else
+            _("**Notice:** this mail came from %(sender)s, not from the address registered for your seat. It was "
+              "accepted because it carried your seat's SIGNON password. If it was not you, tell the moderator "
+              "at once.", sender=sender))
     game = module_of(g)
     news = notify.news_lines(s, g, game, seat) if seat.email else []
-    sections = result.sections + (["## Since your last mail", "", *news, ""] if news else [])
+    sections = result.sections + (["## " + _("Since your last mail"), "", *news, ""] if news else [])
     body = notify.compose.reply_body(g.title or game.info.title, g.public_id, who.seat, sections,
                                      status_footer(s, who), notice)
-    subject = _re(mail.subject, f"[{g.public_id}] result of your mail")
+    subject = _re(mail.subject, _("[%(game)s] result of your mail", game=g.public_id))
     tasks = notify.to_seat(s, g, seat, subject, body, "reply",
                            in_reply_to=mail.message_id, auto="auto-replied", force_mail=True)
     outcome = f"{who.seat}@{g.public_id} via {who.via}: {', '.join(result.summary) or 'nothing'}"
@@ -204,8 +217,12 @@ def _unidentified(s: Session, row: InboxMessage, from_addr: str, message_id: str
         return [], "dropped", "sender not identified (no valid reply address or SIGNON) and not registered"
     if _over_limit(s, sender, now) or help_over_limit(s, sender, now):
         return [], "dropped", f"help limit reached for {sender}"
-    body = "\n".join(["# Your mail was not applied", "", NOT_VALID, "", notify.compose.help_text()])
-    return _plain_reply(s, sender, _re(subject, "your mail to pbem"), body, message_id), "done", "help: not identified"
+    seats = registered_seats(s, sender)
+    # the stranger mail names no seat: answer in the language of the sender's first registered seat
+    with language(notify.seat_language(*seats[0])):
+        body = "\n".join(["# " + _("Your mail was not applied"), "", _(NOT_VALID), "", notify.compose.help_text()])
+        subject = _re(subject, _("your mail to pbem"))
+    return _plain_reply(s, sender, subject, body, message_id), "done", "help: not identified"
 
 
 def _oversized(s: Session, row: InboxMessage, raw: bytes, envelope_from: str | None,
@@ -219,10 +236,13 @@ def _oversized(s: Session, row: InboxMessage, raw: bytes, envelope_from: str | N
     if who is None or not who.registered:
         return [], "dropped", f"oversized ({size} bytes), sender not identified"
     g = find_game(s, who.game_id)
-    body = (f"Your mail had {size} bytes; at most {config.max_message_bytes()} are read. Nothing in it was "
-            "applied. Send your orders as plain text, without attachments.")
-    tasks = notify.to_seat(s, g, seat_row(s, g, who.seat), _re(row.subject, "your mail was too big"),
-                           body, "reply", in_reply_to=message_id_of(msg, raw), auto="auto-replied", force_mail=True)
+    seat = seat_row(s, g, who.seat)
+    with language(notify.seat_language(g, seat)):
+        body = _("Your mail had %(size)s bytes; at most %(max)s are read. Nothing in it was applied. Send your "
+                 "orders as plain text, without attachments.", size=size, max=config.max_message_bytes())
+        subject = _re(row.subject, _("your mail was too big"))
+    tasks = notify.to_seat(s, g, seat, subject, body, "reply", in_reply_to=message_id_of(msg, raw),
+                           auto="auto-replied", force_mail=True)
     return tasks, "done", f"oversized ({size} bytes): told {who.seat}"
 
 

@@ -14,6 +14,7 @@ from datetime import datetime, timedelta
 
 from sqlmodel import Session, func, select
 
+from adjudicator.i18n import _
 from adjudicator.mail import addresses
 from adjudicator.mail.body import Command
 from adjudicator.mail.parse import ParsedMail, headers_only
@@ -76,13 +77,13 @@ def also_addressed(s: Session, recipients: list[str], who: Speaker) -> str:
     notice tells a stranger nothing."""
     others: list[str] = []
     for game_id, seat, _token in addresses.seat_addresses(recipients)[:5]:
-        if (game_id, seat) == (who.game_id, who.seat) or f"{seat} in {game_id}" in others:
+        if (game_id, seat) == (who.game_id, who.seat) or _("%(seat)s in %(game)s", seat=seat, game=game_id) in others:
             continue
         other = identify(s, [addresses.reply_address(game_id, seat, _token)], None, "")
         if other is not None and other.via == "token":
-            others.append(f"{seat} in {game_id}")
+            others.append(_("%(seat)s in %(game)s", seat=seat, game=game_id))
     if not others:
         return ""
-    return (f"**Notice:** this mail was addressed to more than one seat. It acted for {who.seat} in "
-            f"{who.game_id} only; nothing was done for {', '.join(others)}. Send a separate mail to each "
-            "seat's reply address.")
+    return _("**Notice:** this mail was addressed to more than one seat. It acted for %(seat)s in %(game)s "
+             "only; nothing was done for %(others)s. Send a separate mail to each seat's reply address.",
+             seat=who.seat, game=who.game_id, others=", ".join(others))

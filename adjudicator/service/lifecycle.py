@@ -9,6 +9,7 @@ from typing import Any
 from sqlmodel import Session, select
 
 from adjudicator.engine import IllegalOrder, get_game
+from adjudicator.i18n import DEFAULT, LANGUAGES, _
 from adjudicator.mail.headers import one_line
 from adjudicator.record import derive_seed, seed_commitment, setup_data
 from adjudicator.store import Game, Person, Seat
@@ -35,9 +36,11 @@ def create_game(
     policy: DeadlinePolicy | None = None,
     publish_press: bool = False,
     director: tuple[str, str] | None = None,
+    language: str = DEFAULT,
 ) -> CreatedGame:
     """A pending game. `director`: (director id, director token) of the tournament it belongs to;
-    that director's link then moderates it too."""
+    that director's link then moderates it too. `language`: of its pages, and of mails to seats that
+    choose none (adjudicator.i18n.LANGUAGES)."""
     try:
         module = get_game(game)
     except KeyError as exc:
@@ -53,6 +56,8 @@ def create_game(
         module.setup("trial", module.seat_names(seats, resolved), resolved)
     except IllegalOrder as exc:
         raise ServiceError(str(exc)) from None
+    if language not in LANGUAGES:
+        raise ServiceError(_("language must be one of %(codes)s", codes=", ".join(LANGUAGES)))
     director_row = auth_director(s, *director) if director else None
     policy = policy or DeadlinePolicy()
     check_timezone(policy.timezone)
@@ -73,6 +78,7 @@ def create_game(
         reminder_seconds=policy.reminder, timezone=policy.timezone, grace_minutes=policy.grace_minutes,
         max_absence_days=policy.max_absence_days,
         publish_press=publish_press, director_id=director_row.id if director_row else None,
+        language=language,
     )
     s.add(g)
     s.flush()
@@ -105,6 +111,7 @@ def join_game(
     entropy: str = "",
     now: datetime | None = None,
     timezone: str = "",
+    language: str = "",
 ) -> JoinedSeat:
     """Take a seat with its (single-use) invitation. Filling the last seat starts the game; joining a
     running game is how a replacement player takes over (their entropy is then ignored)."""
@@ -120,6 +127,7 @@ def join_game(
     row.invite_token_hash = None  # single use
     row.display_name = one_line(name, 100) or seat  # names and titles reach mail headers: one line
     row.email = one_line(email)
+    row.language = language if language in LANGUAGES else ""  # "": the game's
     row.person_id = _person(s, row.email, row.display_name)
     if timezone.strip():  # the player's own zone for pages and mails ("" keeps the game's)
         row.timezone = check_timezone(timezone.strip())

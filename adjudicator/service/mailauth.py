@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from sqlmodel import Session, select
 
+from adjudicator.i18n import N_
 from adjudicator.mail import addresses
 from adjudicator.store import Game, Seat
 
@@ -16,8 +17,8 @@ from .core import auth_seat
 from .errors import ServiceError
 from .tokens import MailKey
 
-NOT_VALID = ("this mail could not be matched to a seat: the reply address or the SIGNON line is not valid "
-             "(a replaced player's address stops working). Reply to the latest mail of your game.")
+NOT_VALID = N_("this mail could not be matched to a seat: the reply address or the SIGNON line is not valid "
+               "(a replaced player's address stops working). Reply to the latest mail of your game.")
 
 
 @dataclass

@@ -11,8 +11,10 @@ from datetime import datetime
 
 from sqlmodel import Session
 
+from adjudicator.i18n import N_, _, prompt_text
 from adjudicator.mail import compose
 from adjudicator.mail.body import Command
+from adjudicator.mail.words import canonical
 
 from . import notify
 from .absence import cancel_absence, my_absence, set_absence
@@ -24,6 +26,8 @@ from .players import resign
 from .press import send_press
 from .reading import seat_log, seat_state
 from .types import Task
+
+STATUS_WORDS = (N_("pending"), N_("running"), N_("paused"), N_("finished"))  # msgids of Game.status
 
 
 @dataclass
@@ -44,17 +48,17 @@ def run(s: Session, who: Speaker, commands: list[Command], now: datetime) -> Out
             with s.begin_nested():
                 _one(s, who, cmd, now, out)
         except ServiceError as exc:
-            out.sections += [f"**Not done:** `{cmd.line or cmd.name}`: {exc}", ""]
+            out.sections += [_("**Not done:** `%(line)s`: %(error)s", line=cmd.line or cmd.name, error=exc), ""]
             choices = getattr(exc, "choices", None)
             if choices:
-                out.sections += ["Legal orders now:", "", *compose.choices_block(choices), ""]
+                out.sections += [_("Legal orders now:"), "", *compose.choices_block(choices), ""]
             out.stopped = True
         out.summary.append(cmd.name)
         if out.stopped:
-            out.sections += ["Processing stopped there; the rest of your mail was not read.", ""]
+            out.sections += [_("Processing stopped there; the rest of your mail was not read."), ""]
             break
     if not out.summary:
-        out.sections += ["Your mail contained no orders or commands. Send HELP for the commands.", ""]
+        out.sections += [_("Your mail contained no orders or commands. Send HELP for the commands."), ""]
     return out
 
 
@@ -64,28 +68,31 @@ def _one(s: Session, who: Speaker, cmd: Command, now: datetime, out: Outcome) ->
         sub = submit(s, g, seat, who.key, cmd.text, None, now=now)
         out.tasks += sub.tasks
         if sub.applied:
-            out.sections += ["## Applied", "", *[f"    {line}" for line in sub.applied], ""]
+            out.sections += ["## " + _("Applied"), "", *[f"    {line}" for line in sub.applied], ""]
         for r in sub.receipts:
-            out.sections += [f"Sealed order `{r.order_text}` received. Receipt (commitment): `{r.commitment}`. "
-                             "You may replace it by another mail until the reveal.", ""]
+            out.sections += [_("Sealed order `%(order)s` received. Receipt (commitment): `%(commitment)s`. "
+                               "You may replace it by another mail until the reveal.", order=r.order_text,
+                               commitment=r.commitment), ""]
         for note in sub.notes:
             out.sections += [note, ""]
         out.changed = out.changed or bool(sub.applied or sub.receipts or sub.notes)
         if sub.error:
-            out.sections += ["## Not applied", "", sub.error, ""]
+            out.sections += ["## " + _("Not applied"), "", sub.error, ""]
             if sub.choices:
-                out.sections += ["Legal orders at that point:", "", *compose.choices_block(sub.choices), ""]
-            out.sections += ["Processing stopped at that line; the lines after it were not read.", ""]
+                out.sections += [_("Legal orders at that point:"), "", *compose.choices_block(sub.choices), ""]
+            out.sections += [_("Processing stopped at that line; the lines after it were not read."), ""]
             out.stopped = True
     elif cmd.name == "help":
         out.sections += [compose.help_text(), ""]
     elif cmd.name == "status":
         page = seat_state(s, g, seat, who.key)  # type: ignore[arg-type]
-        out.sections += ["## Status", "", page.markdown, ""]
+        out.sections += ["## " + _("Status"), "", page.markdown, ""]
         if page.absence:
-            out.sections += [f"You are marked absent {page.absence} (send `ABSENT CANCEL` to cancel).", ""]
+            out.sections += [_("You are marked absent %(absence)s (send `ABSENT CANCEL` to cancel).",
+                               absence=page.absence), ""]
         if page.receipt:
-            out.sections += [f"Your sealed order: `{page.receipt.order_text}` (receipt `{page.receipt.commitment}`)", ""]
+            out.sections += [_("Your sealed order: `%(order)s` (receipt `%(commitment)s`)",
+                               order=page.receipt.order_text, commitment=page.receipt.commitment), ""]
         if page.prompt is not None:
             game_row = find_game(s, g)
             out.sections += notify.turn_lines(game_row, module_of(game_row), seat_row(s, game_row, seat),
@@ -96,25 +103,26 @@ def _one(s: Session, who: Speaker, cmd: Command, now: datetime, out: Outcome) ->
         log = seat_log(s, g, seat, who.key, given if given is not None else max(0, _length(s, g) - 30))  # type: ignore[arg-type]
         start = given if given is not None else log.start
         lines = [f"{line.index}. {line.markdown}" for line in log.log if line.index >= start][:200]
-        out.sections += ["## History", "", *(lines or ["(nothing yet)"]), ""]
+        out.sections += ["## " + _("History"), "", *(lines or [_("(nothing yet)")]), ""]
     elif cmd.name == "list":
         rows = registered_seats(s, who.registered)
-        out.sections += ["## Your games", "", *[f"- {gm.public_id}: {gm.title} ({gm.game_type}), seat {r.seat}, "
-                                                f"{gm.status}" for gm, r in rows], ""]
+        out.sections += ["## " + _("Your games"), "", *["- " + _(
+            "%(game)s: %(title)s (%(type)s), seat %(seat)s, %(status)s", game=gm.public_id, title=gm.title,
+            type=gm.game_type, seat=r.seat, status=_(gm.status)) for gm, r in rows], ""]
     elif cmd.name == "press":
         out.tasks += send_press(s, g, seat, who.key, cmd.args, cmd.text, via="mail", now=now)
         out.changed = True
-        out.sections += [f"Press sent to {', '.join(cmd.args)}.", ""]
+        out.sections += [_("Press sent to %(to)s.", to=", ".join(cmd.args)), ""]
     elif cmd.name == "absent":
         out.sections += _absent(s, who, cmd.args, now)
         out.changed = out.changed or bool(cmd.args)
     elif cmd.name == "resign":
         out.tasks += resign(s, g, seat, who.key, now)
         out.changed = True
-        out.sections += ["You resigned. Your seat's decisions now take the default order at once, until the "
-                         "moderator replaces you.", ""]
+        out.sections += [_("You resigned. Your seat's decisions now take the default order at once, until the "
+                           "moderator replaces you."), ""]
     elif cmd.name == "error":
-        raise ServiceError(cmd.text)
+        raise ServiceError(_(cmd.text))  # body.py's msgids
     else:  # pragma: no cover - body.parse_body only produces the names above
         raise ServiceError(f"unknown command {cmd.name}")
 
@@ -131,39 +139,42 @@ def _prompt(g, seat: str):  # type: ignore[no-untyped-def]
 
 def _absent(s: Session, who: Speaker, args: list[str], now: datetime) -> list[str]:
     """ABSENT <from> <to> (dates YYYY-MM-DD in your time zone), ABSENT CANCEL, or ABSENT alone."""
-    if [a.upper() for a in args] == ["CANCEL"]:
+    if [canonical(a) for a in args] == ["CANCEL"]:  # AUSENTE CANCELAR too
         had = cancel_absence(s, who.game_id, who.seat, who.key)
-        return ["Your absence was cancelled." if had else "You had no absence to cancel.", ""]
+        return [_("Your absence was cancelled.") if had else _("You had no absence to cancel."), ""]
     if not args:
         current = my_absence(s, who.game_id, who.seat, who.key)
-        return [f"Your absence: {current.text}." if current and current.until > now else "You have no absence.", ""]
+        return [_("Your absence: %(absence)s.", absence=current.text) if current and current.until > now
+                else _("You have no absence."), ""]
     if len(args) != 2:
-        raise ServiceError("write ABSENT <first day> <last day> with dates as YYYY-MM-DD, or ABSENT CANCEL")
+        raise ServiceError(_("write ABSENT <first day> <last day> with dates as YYYY-MM-DD, or ABSENT CANCEL"))
     absence = set_absence(s, who.game_id, who.seat, who.key, args[0], args[1], now=now)
-    return [f"Absence recorded: {absence.text}. If a deadline passes while you are away and we are waiting "
-            "for you, it moves to the end of your absence instead of defaulting you; the moderator sees it. "
-            "Send `ABSENT CANCEL` to cancel it.", ""]
+    return [_("Absence recorded: %(absence)s. If a deadline passes while you are away and we are waiting "
+              "for you, it moves to the end of your absence instead of defaulting you; the moderator sees it. "
+              "Send `ABSENT CANCEL` to cancel it.", absence=absence.text), ""]
 
 
 def status_footer(s: Session, who: Speaker) -> list[str]:
     """The seat's current decision after the mail, short (the reply ends with it)."""
     g = find_game(s, who.game_id)
     if g.status != "running":
-        return [f"The game is {g.status}.", ""]
+        return [_("The game is %(status)s.", status=_(g.status)), ""]
     from .core import current_prompts
 
     prompt = current_prompts(g).get(who.seat)
     if prompt is None:
-        return ["## Now", "", "You have nothing to decide at the moment; you will get a mail when you do.", ""]
+        return ["## " + _("Now"), "", _("You have nothing to decide at the moment; you will get a mail when you do."), ""]
     game = module_of(g)
     if prompt.sealed and prompt.group:
         from .core import sealed_rows
 
         mine = sealed_rows(s, g, prompt.group).get(who.seat)
         if mine is not None:
-            return ["## Now", "", f"Your sealed order `{game.format_order(mine.order)}` is in (receipt "
-                    f"`{mine.commitment}`); the others have not all ordered yet. You may replace it by another "
-                    "mail until the reveal; otherwise there is nothing to do until you get a mail.", ""]
+            return ["## " + _("Now"), "", _(
+                "Your sealed order `%(order)s` is in (receipt `%(commitment)s`); the others have not all ordered "
+                "yet. You may replace it by another mail until the reveal; otherwise there is nothing to do until "
+                "you get a mail.", order=game.format_order(mine.order), commitment=mine.commitment), ""]
     choices = [game.format_order(c) for c in prompt.choices]
-    return ["## Now", "", prompt.text or prompt.kind, "", "Legal orders now:", "", *compose.choices_block(choices),
-            "", f"Reply address: {notify.reply_address(g, seat_row(s, g, who.seat))}", ""]
+    return ["## " + _("Now"), "", prompt_text(prompt.text, prompt.message) or prompt.kind, "", _("Legal orders now:"), "",
+            *compose.choices_block(choices), "",
+            _("Reply address: %(address)s", address=notify.reply_address(g, seat_row(s, g, who.seat))), ""]

@@ -13,6 +13,7 @@ from typing import Any
 from sqlmodel import Session
 
 from adjudicator.engine import GameModule, Prompt
+from adjudicator.i18n import _, language, normal, prompt_text, translate
 from adjudicator.mail import addresses, compose
 from adjudicator.store import Game, OutboxMessage, Seat
 
@@ -70,6 +71,11 @@ def visible(ev: dict[str, Any], seat: str | None) -> bool:
     return audience is None or (seat is not None and seat in audience)
 
 
+def seat_language(g: Game, seat: Seat) -> str:
+    """The seat's own language, else the game's: every mail to the seat is composed in it."""
+    return normal(seat.language or g.language)
+
+
 def seat_timezone(g: Game, seat: Seat) -> str:
     return seat.timezone or g.timezone
 
@@ -79,8 +85,8 @@ def turn_lines(g: Game, game: GameModule, seat: Seat, prompt: Prompt, full: bool
     view = game.view(g.state or {}, seat.seat)
     choices = [game.format_order(c) for c in prompt.choices]
     return [
-        "## Your view of the board", "", game.render_view(view, seat.seat), "",
-        *compose.turn_block(prompt.text or prompt.kind, prompt.sealed, choices, game.grammar_help(),
+        "## " + _("Your view of the board"), "", game.render_view_in(view, seat.seat, translate), "",
+        *compose.turn_block(prompt_text(prompt.text, prompt.message) or prompt.kind, prompt.sealed, choices, game.grammar_help(),
                             format_deadline(g.due_at, seat_timezone(g, seat)), reply_address(g, seat), full),
     ]
 
@@ -88,23 +94,25 @@ def turn_lines(g: Game, game: GameModule, seat: Seat, prompt: Prompt, full: bool
 def start_lines(g: Game, seat: Seat) -> list[str]:
     password = signon_password(seat.seat_token_hash or "-", g.public_id, seat.seat)
     return [
-        "## Playing by mail", "",
-        f"Reply to this mail (address {reply_address(g, seat)}) with one order per line. If your mail "
-        f"client changes the address, put `SIGNON {g.public_id} {seat.seat} {password}` on the first line. "
-        "Keep both secret: they act for your seat. Send HELP for the commands.", "",
-        f"Fairness: the server's seed is committed as `{g.seed_commitment}` (sha256); it is published "
-        "when the game ends so that anyone can re-run every shuffle and draw.", "",
+        "## " + _("Playing by mail"), "",
+        _("Reply to this mail (address %(address)s) with one order per line. If your mail client changes "
+          "the address, put `SIGNON %(game)s %(seat)s %(password)s` on the first line. Keep both secret: "
+          "they act for your seat. Send HELP for the commands.",
+          address=reply_address(g, seat), game=g.public_id, seat=seat.seat, password=password), "",
+        _("Fairness: the server's seed is committed as `%(commitment)s` (sha256); it is published when the "
+          "game ends so that anyone can re-run every shuffle and draw.", commitment=g.seed_commitment), "",
     ]
 
 
 def end_lines(g: Game, game: GameModule) -> list[str]:
     outcome = game.outcome(g.state or {})
     return [
-        "## Game over", "", outcome.summary if outcome else "", "",
-        f"The server seed is now public: `{g.server_seed}` (its sha256 is the commitment "
-        f"`{g.seed_commitment}` published at the start).", "",
-        f"To verify the whole game yourself: download the record from {public_url(g)}/export.json and run "
-        "`pbem verify export.json`; it replays every order from the seed and checks every hash.", "",
+        "## " + _("Game over"), "", prompt_text(outcome.summary, outcome.message) if outcome else "", "",
+        _("The server seed is now public: `%(seed)s` (its sha256 is the commitment `%(commitment)s` "
+          "published at the start).", seed=g.server_seed, commitment=g.seed_commitment), "",
+        _("To verify the whole game yourself: download the record from %(url)s/export.json and run "
+          "`pbem verify export.json`; it replays every order from the seed and checks every hash.",
+          url=public_url(g)), "",
     ]
 
 
@@ -123,12 +131,13 @@ def news_lines(s: Session, g: Game, game: GameModule, seat: Seat) -> list[str]:
     lines = [line for line in lines if line.strip()]
     cut = len(lines) - MAX_SUMMARY_LINES
     if cut > 0:
-        lines = [f"*… {cut} earlier line(s): see the game page*"] + lines[cut:]
+        lines = ["*" + _("… %(cut)s earlier line(s): see the game page", cut=cut) + "*"] + lines[cut:]
     return [f"- {line}" for line in lines]
 
 
 def _head(g: Game, game: GameModule, seat: Seat) -> list[str]:
-    return [f"# {g.title or game.info.title} ({g.public_id}), seat {seat.seat}", ""]
+    return ["# " + _("%(title)s (%(game)s), seat %(seat)s", title=g.title or game.info.title, game=g.public_id,
+                     seat=seat.seat), ""]
 
 
 def _news_block(s: Session, g: Game, game: GameModule, seat: Seat, heading: str) -> list[str]:
@@ -142,15 +151,17 @@ def start_mail(s: Session, g: Game, game: GameModule, seat: Seat, prompt: Prompt
     "your move" mail: one mail less for nothing to do.)"""
     if not (seat.email or seat.chat_webhook):
         return []
-    title = g.title or game.info.title
-    body = _head(g, game, seat) + start_lines(g, seat)
-    body += _news_block(s, g, game, seat, "What happened")
-    if prompt is not None:
-        body += turn_lines(g, game, seat, prompt)
-    else:
-        body += ["You have nothing to decide yet; you will get one mail when the game waits on you.", ""]
-    body += [f"Game page: {public_url(g)}"]
-    return to_seat(s, g, seat, f"[{g.public_id}] {title}: the game has started", "\n".join(body), "start")
+    with language(seat_language(g, seat)):
+        title = g.title or game.info.title
+        body = _head(g, game, seat) + start_lines(g, seat)
+        body += _news_block(s, g, game, seat, _("What happened"))
+        if prompt is not None:
+            body += turn_lines(g, game, seat, prompt)
+        else:
+            body += [_("You have nothing to decide yet; you will get one mail when the game waits on you."), ""]
+        body += [_("Game page: %(url)s", url=public_url(g))]
+        subject = _("[%(game)s] %(title)s: the game has started", game=g.public_id, title=title)
+    return to_seat(s, g, seat, subject, "\n".join(body), "start")
 
 
 def turn_mail(s: Session, g: Game, game: GameModule, seat: Seat, prompt: Prompt) -> list[Task]:
@@ -158,54 +169,61 @@ def turn_mail(s: Session, g: Game, game: GameModule, seat: Seat, prompt: Prompt)
     decision with the board, choices, deadline and reply address."""
     if not (seat.email or seat.chat_webhook):
         return []
-    title = g.title or game.info.title
-    first = seat.mailed_seq == 0  # the seat's first mail (the game did not wait on it at the start)
-    body = _head(g, game, seat) + (start_lines(g, seat) if first else [])
-    body += _news_block(s, g, game, seat, "What happened" if first else "Since your last mail")
-    body += turn_lines(g, game, seat, prompt)
-    body += [f"Game page: {public_url(g)}"]
-    return to_seat(s, g, seat, f"[{g.public_id}] {title}: your move ({seat.seat})", "\n".join(body), "turn")
+    with language(seat_language(g, seat)):
+        title = g.title or game.info.title
+        first = seat.mailed_seq == 0  # the seat's first mail (the game did not wait on it at the start)
+        body = _head(g, game, seat) + (start_lines(g, seat) if first else [])
+        body += _news_block(s, g, game, seat, _("What happened") if first else _("Since your last mail"))
+        body += turn_lines(g, game, seat, prompt)
+        body += [_("Game page: %(url)s", url=public_url(g))]
+        subject = _("[%(game)s] %(title)s: your move (%(seat)s)", game=g.public_id, title=title, seat=seat.seat)
+    return to_seat(s, g, seat, subject, "\n".join(body), "turn")
 
 
 def end_mail(s: Session, g: Game, game: GameModule, seat: Seat, started: bool = False) -> list[Task]:
     if not (seat.email or seat.chat_webhook):
         return []
-    title = g.title or game.info.title
-    body = _head(g, game, seat) + (start_lines(g, seat) if started else [])
-    body += _news_block(s, g, game, seat, "Since your last mail") + end_lines(g, game)
-    body += [f"Game page: {public_url(g)}"]
-    return to_seat(s, g, seat, f"[{g.public_id}] {title}: game over", "\n".join(body), "end")
+    with language(seat_language(g, seat)):
+        title = g.title or game.info.title
+        body = _head(g, game, seat) + (start_lines(g, seat) if started else [])
+        body += _news_block(s, g, game, seat, _("Since your last mail")) + end_lines(g, game)
+        body += [_("Game page: %(url)s", url=public_url(g))]
+        subject = _("[%(game)s] %(title)s: game over", game=g.public_id, title=title)
+    return to_seat(s, g, seat, subject, "\n".join(body), "end")
 
 
 def disorder_mail(s: Session, g: Game, game: GameModule, seat: Seat) -> list[Task]:
     """One notice when a seat enters civil disorder, to its registered address only."""
     if not seat.email:
         return []
-    title = g.title or game.info.title
-    body = _head(g, game, seat) + [
-        "## Civil disorder", "",
-        f"Your seat missed {seat.missed} deadlines in a row, so it is now in **civil disorder**: each of its "
-        "decisions takes the default order at once instead of waiting for you.", "",
-        "Any order or message from you ends it: reply to this mail with your orders (or STATUS), or open "
-        "your seat page. The moderator may also replace you.", "",
-        f"Reply address: {reply_address(g, seat)}", "",
-        f"Game page: {public_url(g)}",
-    ]
+    with language(seat_language(g, seat)):
+        title = g.title or game.info.title
+        body = _head(g, game, seat) + [
+            "## " + _("Civil disorder"), "",
+            _("Your seat missed %(missed)s deadlines in a row, so it is now in **civil disorder**: each of its "
+              "decisions takes the default order at once instead of waiting for you.", missed=seat.missed), "",
+            _("Any order or message from you ends it: reply to this mail with your orders (or STATUS), or open "
+              "your seat page. The moderator may also replace you."), "",
+            _("Reply address: %(address)s", address=reply_address(g, seat)), "",
+            _("Game page: %(url)s", url=public_url(g)),
+        ]
+        subject = _("[%(game)s] %(title)s: your seat is in civil disorder", game=g.public_id, title=title)
     hdrs = compose.headers(g.public_id, seat.seat, reply_address(g, seat))
-    task = queue_mail(s, g, seat.email, f"[{g.public_id}] {title}: your seat is in civil disorder",
-                      "\n".join(body), kind="disorder", seat=seat.seat, **hdrs)
+    task = queue_mail(s, g, seat.email, subject, "\n".join(body), kind="disorder", seat=seat.seat, **hdrs)
     return [task] if task else []
 
 
 def reminder_mail(s: Session, g: Game, game: GameModule, seat: Seat, prompt: Prompt) -> list[Task]:
-    title = g.title or game.info.title
-    body = [
-        f"# Reminder: {title} ({g.public_id}), seat {seat.seat}",
-        "",
-        f"Your orders are due by **{format_deadline(g.due_at, seat_timezone(g, seat))}**; after that the "
-        "default order is applied for you.",
-        "",
-        *turn_lines(g, game, seat, prompt),
-        f"Game page: {public_url(g)}",
-    ]
-    return to_seat(s, g, seat, f"[{g.public_id}] {title}: reminder ({seat.seat})", "\n".join(body), "reminder")
+    with language(seat_language(g, seat)):
+        title = g.title or game.info.title
+        body = [
+            "# " + _("Reminder: %(title)s (%(game)s), seat %(seat)s", title=title, game=g.public_id, seat=seat.seat),
+            "",
+            _("Your orders are due by **%(deadline)s**; after that the default order is applied for you.",
+              deadline=format_deadline(g.due_at, seat_timezone(g, seat))),
+            "",
+            *turn_lines(g, game, seat, prompt),
+            _("Game page: %(url)s", url=public_url(g)),
+        ]
+        subject = _("[%(game)s] %(title)s: reminder (%(seat)s)", game=g.public_id, title=title, seat=seat.seat)
+    return to_seat(s, g, seat, subject, "\n".join(body), "reminder")

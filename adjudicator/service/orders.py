@@ -9,6 +9,7 @@ from typing import Any
 from sqlmodel import Session
 
 from adjudicator.engine import GameModule, IllegalOrder, Order, Prompt, canonical_json
+from adjudicator.i18n import _, error_text
 from adjudicator.record import commitment
 from adjudicator.store import Game, SealedOrder
 
@@ -77,7 +78,7 @@ def submit_order(
 
     def parse(game: GameModule, _line: Any, prompt: Prompt) -> Order:
         if not prompt.allows(order):
-            raise IllegalOrder(f"that is not one of the choices for {seat} now")
+            raise IllegalOrder(_("that is not one of the choices for %(seat)s now", seat=seat))
         return order
 
     return _submit(s, game_id, seat, seat_token, [order], parse, prompt_token, now)
@@ -104,12 +105,12 @@ def _submit(
     standing = [isinstance(item, str) and is_standing_line(item) for item in items]
     prompt = current_prompts(g).get(seat)
     if prompt is None and not (items and standing[0]):
-        raise NotYourTurn(f"{seat} has nothing to decide now in game {game_id}; wait for the others, or "
-                          "answer ahead with LATER <order> (a standing order)")
+        raise NotYourTurn(_("%(seat)s has nothing to decide now in game %(game)s; wait for the others, or "
+                            "answer ahead with LATER <order> (a standing order)", seat=seat, game=game_id))
     if prompt is not None and not (items and standing[0]):
         check_prompt_token(g, seat, prompt, prompt_token)
     if not items:
-        raise BadOrder(f"no orders found; {game.grammar_help() or 'write one order per line'}",
+        raise BadOrder(_("no orders found; %(help)s", help=game.grammar_help() or _("write one order per line")),
                        formatted_choices(game, prompt))
     seat_spoke(s, g, row, now)
     result = Submission()
@@ -125,8 +126,8 @@ def _submit(
             continue
         prompt = current_prompts(g).get(seat) if g.status == "running" else None
         if prompt is None:
-            result.error = (f"`{item}`: {seat} has nothing more to decide now; this line and the rest were not "
-                            "applied (to answer ahead, write LATER before the order)")
+            result.error = _("`%(line)s`: %(seat)s has nothing more to decide now; this line and the rest were "
+                             "not applied (to answer ahead, write LATER before the order)", line=item, seat=seat)
             break
         try:
             order = parse(game, item, prompt)
@@ -136,7 +137,7 @@ def _submit(
                 record_orders(s, g, {seat: order}, now=now)
             result.applied.append(game.format_order(order))
         except IllegalOrder as exc:
-            result.error = f"`{item}`: {exc}"
+            result.error = f"`{item}`: {error_text(exc)}"  # the game's words, in the seat's language
             result.choices = formatted_choices(game, prompt)
             break
         advance(s, g, now)  # reveals, standing orders and civil disorder before the next line
@@ -151,7 +152,7 @@ def seal(s: Session, g: Game, game: GameModule, seat: str, prompt: Prompt, order
     """Store (or replace, until the reveal) a seat's sealed order; the receipt commits to it.
     `origin`: "" the seat's own order, "standing" or "default" (civil disorder)."""
     if not prompt.allows(order):
-        raise IllegalOrder(f"that is not a legal {prompt.kind} order for {seat} now")
+        raise IllegalOrder(_("that is not a legal %(kind)s order for %(seat)s now", kind=prompt.kind, seat=seat))
     assert prompt.group is not None
     row = sealed_rows(s, g, prompt.group).get(seat)
     if row is not None and canonical_json(row.order) == canonical_json(order):

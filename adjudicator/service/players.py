@@ -5,37 +5,57 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlmodel import Session
+from sqlmodel import Session, select
+
+from adjudicator.i18n import LANGUAGES, _, normal
+from adjudicator.store import Seat
 
 from .clock import check_timezone, utcnow
 from .core import append_note, auth_seat, find_game, locked_game
 from .errors import Conflict, ServiceError
-from .tokens import MailKey
+from .tokens import MailKey, token_matches
 from .types import Task
 from .webhooks import WebhookUrlError, check_url
 
 MAIL_MODES = ("each", "digest", "off")
 
 
+def language_of(s: Session, game_id: str, seat: str | None = None, seat_token: str | None = None) -> str:
+    """The language a game's pages are shown in: the seat's own choice (only with the seat's valid
+    link: a seat's choice is its own business), else the game's."""
+    g = find_game(s, game_id)
+    if seat and seat_token:
+        row = s.exec(select(Seat).where(Seat.game_id == g.id, Seat.seat == seat)).first()
+        if row is not None and row.language and token_matches(row.seat_token_hash, seat_token):
+            return normal(row.language)
+    return normal(g.language)
+
+
 def seat_settings(s: Session, game_id: str, seat: str, seat_token: str | MailKey) -> dict[str, str]:
     g = find_game(s, game_id)
     row = auth_seat(s, g, seat, seat_token)
     return {"mail_mode": row.mail_mode, "chat_webhook": row.chat_webhook, "timezone": row.timezone,
-            "email": row.email, "max_absence_days": str(g.max_absence_days)}
+            "email": row.email, "max_absence_days": str(g.max_absence_days), "language": row.language,
+            "game_language": normal(g.language)}
 
 
 def update_settings(s: Session, game_id: str, seat: str, seat_token: str | MailKey, mail_mode: str,
-                    chat_webhook: str = "", timezone: str = "") -> None:
+                    chat_webhook: str = "", timezone: str = "", language: str | None = None) -> None:
+    """`language`: the seat's language code, "" for the game's; None leaves it as it is."""
     row = auth_seat(s, locked_game(s, game_id), seat, seat_token)
     if mail_mode not in MAIL_MODES:
-        raise ServiceError(f"delivery must be one of {', '.join(MAIL_MODES)}")
+        raise ServiceError(_("delivery must be one of %(modes)s", modes=", ".join(MAIL_MODES)))
     try:
         hook = check_url(chat_webhook)  # https, a public address: never the server's own network
     except WebhookUrlError as exc:
         raise ServiceError(str(exc)) from None
     if timezone.strip():
         check_timezone(timezone.strip())
+    if language is not None and language.strip() and language.strip() not in LANGUAGES:
+        raise ServiceError(_("language must be one of %(codes)s", codes=", ".join(LANGUAGES)))
     row.mail_mode, row.chat_webhook, row.timezone = mail_mode, hook, timezone.strip()
+    if language is not None:
+        row.language = language.strip()
     s.add(row)
 
 
@@ -49,7 +69,7 @@ def resign(s: Session, game_id: str, seat: str, seat_token: str | MailKey,
     g = locked_game(s, game_id)
     row = auth_seat(s, g, seat, seat_token)
     if g.status == "finished":
-        raise Conflict(f"game {game_id} is over")
+        raise Conflict(_("game %(game)s is over", game=game_id))
     if row.resigned:
         return []
     row.resigned = True

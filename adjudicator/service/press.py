@@ -11,6 +11,7 @@ from datetime import datetime
 
 from sqlmodel import Session, select
 
+from adjudicator.i18n import _, language
 from adjudicator.store import Game, Press, Seat
 
 from . import notify
@@ -42,13 +43,13 @@ def send_press(s: Session, game_id: str, seat: str, seat_token: str | MailKey, t
     g = locked_game(s, game_id)
     row = auth_seat(s, g, seat, seat_token)
     if g.status == "finished":
-        raise Conflict(f"game {game_id} is over; press is closed")
+        raise Conflict(_("game %(game)s is over; press is closed", game=game_id))
     seat_spoke(s, g, row, now)
     text = text.strip()
     if not text:
-        raise ServiceError("the press message is empty")
+        raise ServiceError(_("the press message is empty"))
     if len(text) > MAX_PRESS:
-        raise ServiceError(f"a press message holds at most {MAX_PRESS} characters")
+        raise ServiceError(_("a press message holds at most %(max)s characters", max=MAX_PRESS))
     seats = {r.seat: r for r in seats_of(s, g)}
     wanted = [t.strip().lower() for t in to if t.strip()]
     broadcast = wanted == ["all"]
@@ -57,27 +58,29 @@ def send_press(s: Session, game_id: str, seat: str, seat_token: str | MailKey, t
     else:
         unknown = [t for t in wanted if t not in seats]
         if unknown or not wanted:
-            raise ServiceError(f"no seat {', '.join(unknown) or '(none given)'}; the seats are "
-                               f"{', '.join(seats)} (or ALL)")
+            raise ServiceError(_("no seat %(unknown)s; the seats are %(seats)s (or ALL)",
+                                 unknown=", ".join(unknown) or _("(none given)"), seats=", ".join(seats)))
         recipients = [x for x in seats if x in wanted and x != seat]
         if not recipients:
-            raise ServiceError("a press message needs at least one other seat")
+            raise ServiceError(_("a press message needs at least one other seat"))
     s.add(Press(game_id=g.id, sender=seat, recipients=recipients, broadcast=broadcast, body=text, via=via,
                 created_at=now or utcnow()))
     title = g.title or module_of(g).info.title
-    kind = "to everybody" if broadcast else "to " + ", ".join(recipients)
     tasks: list[Task] = []
     for name in recipients:
         row = seats[name]
-        body = "\n".join([
-            f"# Press in {title} ({g.public_id})", "", f"From **{seat}** ({kind}):", "", text, "",
-            f"To answer {seat} alone, reply to this mail: everything you write (above the quoted text, up to "
-            f"SIGNOFF) goes to {seat} as press, and **nothing in it is read as an order or command**. "
-            f"Orders go to your reply address {notify.reply_address(g, row)}; there `PRESS TO {seat}` ... "
-            "`ENDPRESS` works too.",
-        ])
-        tasks += notify.to_seat(s, g, row, f"[{g.public_id}] press from {seat}", body, "press",
-                                reply_to=notify.press_reply_address(g, row, seat))
+        with language(notify.seat_language(g, row)):  # each recipient reads it in their own language
+            kind = _("to everybody") if broadcast else _("to %(seats)s", seats=", ".join(recipients))
+            body = "\n".join([
+                "# " + _("Press in %(title)s (%(game)s)", title=title, game=g.public_id), "",
+                _("From **%(seat)s** (%(kind)s):", seat=seat, kind=kind), "", text, "",
+                _("To answer %(seat)s alone, reply to this mail: everything you write (above the quoted text, up "
+                  "to SIGNOFF) goes to %(seat)s as press, and **nothing in it is read as an order or command**. "
+                  "Orders go to your reply address %(address)s; there `PRESS TO %(seat)s` ... `ENDPRESS` works "
+                  "too.", seat=seat, address=notify.reply_address(g, row)),
+            ])
+            subject = _("[%(game)s] press from %(seat)s", game=g.public_id, seat=seat)
+        tasks += notify.to_seat(s, g, row, subject, body, "press", reply_to=notify.press_reply_address(g, row, seat))
     return tasks
 
 

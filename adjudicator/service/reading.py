@@ -8,7 +8,8 @@ from typing import Any
 
 from sqlmodel import Session, func, select
 
-from adjudicator.engine import GameModule
+from adjudicator.engine import GameModule, Prompt
+from adjudicator.i18n import _, prompt_text, translate
 from adjudicator.record.chain import export_document, must_withhold, redact_entries
 from adjudicator.store import Game, RecordEntry, Seat
 
@@ -52,18 +53,26 @@ def list_games(s: Session) -> list[GameSummary]:
 def _note_text(data: dict[str, Any]) -> str:
     action = data.get("action", "note")
     if action == "absence_extension":  # written by the deadline sweep, not by the moderator
-        return f"*Deadline extended to {data.get('due_at', '?')}: {data.get('seats', '?')} away (ABSENT)*"
+        return "*" + _("Deadline extended to %(due)s: %(seats)s away (ABSENT)", due=data.get("due_at", "?"),
+                       seats=data.get("seats", "?")) + "*"
     if action == "civil_disorder":
-        return (f"*{data.get('seat', '?')} missed {data.get('missed', '?')} deadlines in a row and is in civil "
-                "disorder: its decisions take the default at once until it speaks again*")
+        return "*" + _("%(seat)s missed %(missed)s deadlines in a row and is in civil disorder: its decisions take "
+                       "the default at once until it speaks again", seat=data.get("seat", "?"),
+                       missed=data.get("missed", "?")) + "*"
     if action == "disorder_ended":
-        return f"*{data.get('seat', '?')} is back: civil disorder ended*"
+        return "*" + _("%(seat)s is back: civil disorder ended", seat=data.get("seat", "?")) + "*"
     if action == "pace":
         return (f"*Moderator: pace changed (wait {data.get('wait_hours', '?')} h, follow-up "
                 f"{data.get('follow_up_hours', '?')} h, civil disorder after {data.get('disorder_after', '?')} "
                 "missed deadlines)*")
     extra = ", ".join(f"{k}: {v}" for k, v in sorted(data.items()) if k != "action" and v is not None)
     return f"*Moderator: {action.replace('_', ' ')}*" + (f" ({extra})" if extra else "")
+
+
+def _event_text(game: GameModule, ev: dict[str, Any]) -> str:
+    """A log line in the current language when the game gives it as a message, else its English."""
+    msg = game.event_message(ev)
+    return prompt_text("", msg) if msg else game.render_event(ev)
 
 
 def log_entries(s: Session, g: Game, game: GameModule, seat: str | None, newest: int | None = None,
@@ -87,11 +96,13 @@ def _rendered(rows: Iterable[RecordEntry], game: GameModule, seat: str | None) -
         else:
             defaulted = row.data.get("defaulted") or [] if row.kind == "orders" else []
             if defaulted:
-                lines.append(LogLine(row.seq, "defaulted", f"*Default orders for {', '.join(defaulted)}*"))
+                lines.append(LogLine(row.seq, "defaulted",
+                                     "*" + _("Default orders for %(seats)s", seats=", ".join(defaulted)) + "*"))
             standing = row.data.get("standing") or [] if row.kind == "orders" else []
             if standing:
-                lines.append(LogLine(row.seq, "standing", f"*Standing order applied for {', '.join(standing)}*"))
-            lines += [LogLine(row.seq, ev.get("kind", ""), game.render_event(ev))
+                lines.append(LogLine(row.seq, "standing",
+                                     "*" + _("Standing order applied for %(seats)s", seats=", ".join(standing)) + "*"))
+            lines += [LogLine(row.seq, ev.get("kind", ""), _event_text(game, ev))
                       for ev in row.events or [] if visible(ev, seat)]
         entries.append(LogEntry(row.seq, as_utc(row.created_at), lines))  # type: ignore[arg-type]
     return entries
@@ -150,7 +161,9 @@ def _outcome(g: Game, game: GameModule) -> dict[str, Any] | None:
     if g.state is None:
         return None
     out = game.outcome(g.state)
-    return out.to_json() if out else None
+    if out is None:
+        return None
+    return {**out.to_json(), "summary": prompt_text(out.summary, out.message)}  # in the reader's language
 
 
 def public_game(s: Session, game_id: str) -> PublicPage:
@@ -158,7 +171,8 @@ def public_game(s: Session, game_id: str) -> PublicPage:
     game = module_of(g)
     prompts = current_prompts(g)
     view = game.view(g.state, None) if g.state is not None else {}
-    markdown = game.render_view(view, None) if g.state is not None else "*Waiting for players to join.*"
+    markdown = game.render_view_in(view, None, translate) if g.state is not None else "*" + _(
+        "Waiting for players to join.") + "*"
     commitments: dict[str, str] = {}
     sealed_done: set[str] = set()
     groups = sealed_groups(prompts)
@@ -187,6 +201,14 @@ def _tournament(s: Session, g: Game) -> tuple[str, str] | None:
     return (director.public_id, director.name) if director is not None else None
 
 
+def _prompt_json(prompt: Prompt) -> dict[str, Any]:
+    """The prompt for the seat's page, its text in the reader's language (the token is made from
+    the prompt itself, so the language never changes it)."""
+    data = prompt.to_json()
+    data["text"] = prompt_text(prompt.text, prompt.message)
+    return data
+
+
 def seat_state(s: Session, game_id: str, seat: str, seat_token: str) -> SeatPage:
     g = find_game(s, game_id)
     row = auth_seat(s, g, seat, seat_token)
@@ -194,7 +216,8 @@ def seat_state(s: Session, game_id: str, seat: str, seat_token: str) -> SeatPage
     # a paused game shows the pending decision, marked paused (no order is accepted meanwhile)
     prompt = current_prompts(g).get(seat) if g.status in ("running", "paused") else None
     view = game.view(g.state, seat) if g.state is not None else {}
-    markdown = game.render_view(view, seat) if g.state is not None else "*Waiting for players to join.*"
+    markdown = game.render_view_in(view, seat, translate) if g.state is not None else "*" + _(
+        "Waiting for players to join.") + "*"
     receipt = None
     if prompt is not None and prompt.sealed and prompt.group:
         sealed = sealed_rows(s, g, prompt.group).get(seat)
@@ -203,7 +226,7 @@ def seat_state(s: Session, game_id: str, seat: str, seat_token: str) -> SeatPage
                               as_utc(sealed.submitted_at))
     return SeatPage(
         game_id=g.public_id, game=g.game_type, title=g.title, seat=row.seat, status=g.status, view=view,
-        markdown=markdown, prompt=prompt.to_json() if prompt else None,
+        markdown=markdown, prompt=_prompt_json(prompt) if prompt else None,
         choices=formatted_choices(game, prompt), prompt_token=token_for(g, seat, prompt),
         receipt=receipt, deadline=as_utc(g.due_at), deadline_text=_seat_deadline(g, row),
         log=game_log(s, g, game, seat, LOG_ON_PAGE), over=g.status == "finished", outcome=_outcome(g, game),
@@ -219,7 +242,7 @@ def _seat_deadline(g: Game, row: Seat) -> str:
     mine = format_deadline(g.due_at, row.timezone or g.timezone)
     if g.due_at is None or not row.timezone or row.timezone == g.timezone:
         return mine
-    return f"{mine} (game time {format_deadline(g.due_at, g.timezone)})"
+    return _("%(mine)s (game time %(game)s)", mine=mine, game=format_deadline(g.due_at, g.timezone))
 
 
 def seat_decision(s: Session, game_id: str, seat: str, seat_token: str) -> tuple[dict[str, Any] | None, bool]:

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from sqlmodel import Session, select
 
 from adjudicator.engine import GameModule, IllegalOrder, Order, Prompt
+from adjudicator.i18n import _
+from adjudicator.mail.words import canonical
 from adjudicator.store import Game, StandingOrder
 
 from .core import auth_seat, find_game, locked_game, module_of
@@ -42,32 +44,32 @@ class StandingCommand:
 
 
 def is_standing_line(line: str) -> bool:
-    return line.split(maxsplit=1)[0].upper() in KEYWORDS if line.strip() else False
+    return canonical(line.split(maxsplit=1)[0]) in KEYWORDS if line.strip() else False  # DESPUES, SIEMPRE...
 
 
 def parse_standing(line: str) -> StandingCommand:
     """`LATER [kind:] order`, `ALWAYS [kind:] order`, `STANDING` (list), `STANDING CLEAR`,
     `STANDING CANCEL n`. Raises ServiceError in plain words."""
     words = line.strip().split(maxsplit=1)
-    head, rest = words[0].upper(), (words[1].strip() if len(words) > 1 else "")
+    written, head, rest = words[0], canonical(words[0]), (words[1].strip() if len(words) > 1 else "")
     if head == "STANDING":
         arg = rest.split()
         if not arg:
             return StandingCommand("list")
-        if [a.upper() for a in arg] == ["CLEAR"]:
+        if [canonical(a) for a in arg] == ["CLEAR"]:
             return StandingCommand("clear")
-        if len(arg) == 2 and arg[0].upper() == "CANCEL" and arg[1].isdigit():
+        if len(arg) == 2 and canonical(arg[0]) == "CANCEL" and arg[1].isdigit():
             return StandingCommand("cancel", number=int(arg[1]))
-        raise ServiceError("write STANDING (your standing orders), STANDING CLEAR, or STANDING CANCEL <number>")
+        raise ServiceError(_("write STANDING (your standing orders), STANDING CLEAR, or STANDING CANCEL <number>"))
     if not rest:
-        raise ServiceError(f"write {head} followed by an order, e.g. `{head} pass`; "
-                           f"`{head} <kind>: <order>` limits it to one kind of decision")
+        raise ServiceError(_("write %(word)s followed by an order, e.g. `%(word)s pass`; "
+                             "`%(word)s <kind>: <order>` limits it to one kind of decision", word=written.upper()))
     kind = ""
     match = _KIND.match(rest)
     if match and match.group(2).strip():
         kind, rest = match.group(1).lower(), match.group(2).strip()
     if len(rest) > MAX_TEXT:
-        raise ServiceError(f"a standing order has at most {MAX_TEXT} characters")
+        raise ServiceError(_("a standing order has at most %(max)s characters", max=MAX_TEXT))
     return StandingCommand("add", text=rest, kind=kind, always=head == "ALWAYS")
 
 
@@ -90,16 +92,17 @@ def check_line(game: GameModule, text: str) -> None:
     problem = game.order_problem(text)
     if problem:
         help_text = game.grammar_help()
-        raise ServiceError(f"`{text}` cannot be an order of {game.info.title}: {problem}"
-                           + (f". {help_text}" if help_text else ""))
+        raise ServiceError(_("`%(text)s` cannot be an order of %(game)s: %(problem)s", text=text,
+                             game=game.info.title, problem=problem) + (f". {help_text}" if help_text else ""))
 
 
 def add_line(s: Session, g: Game, seat: str, cmd: StandingCommand) -> StandingLine:
     if g.status == "finished":
-        raise Conflict(f"game {g.public_id} is over; standing orders are no longer used")
+        raise Conflict(_("game %(game)s is over; standing orders are no longer used", game=g.public_id))
     check_line(module_of(g), cmd.text)
     if len(_rows(s, g, seat)) >= MAX_LINES:
-        raise ServiceError(f"at most {MAX_LINES} standing orders; send STANDING CLEAR or cancel some first")
+        raise ServiceError(_("at most %(max)s standing orders; send STANDING CLEAR or cancel some first",
+                             max=MAX_LINES))
     row = StandingOrder(game_id=g.id, seat=seat, text=cmd.text, kind=cmd.kind, always=cmd.always)
     s.add(row)
     s.flush()
@@ -117,7 +120,8 @@ def clear_lines(s: Session, g: Game, seat: str) -> int:
 def cancel_line(s: Session, g: Game, seat: str, number: int) -> StandingLine:
     rows = _rows(s, g, seat)
     if not 1 <= number <= len(rows):
-        raise ServiceError(f"there is no standing order number {number}; you have {len(rows)}")
+        raise ServiceError(_("there is no standing order number %(number)s; you have %(count)s", number=number,
+                             count=len(rows)))
     row = rows[number - 1]
     s.delete(row)
     s.flush()
@@ -128,20 +132,26 @@ def run_command(s: Session, g: Game, seat: str, cmd: StandingCommand) -> str:
     """Carry out one standing-order command for an authenticated seat; Markdown for the reply."""
     if cmd.action == "add":
         line = add_line(s, g, seat, cmd)
-        use = "until you cancel it" if line.always else "once"
-        scope = f" for decisions of kind `{line.kind}`" if line.kind else ""
-        return f"Standing order kept{scope}, used {use}: `{line.written}`"
+        if line.kind:
+            if line.always:
+                return _("Standing order kept for decisions of kind `%(kind)s`, used until you cancel it: "
+                         "`%(line)s`", kind=line.kind, line=line.written)
+            return _("Standing order kept for decisions of kind `%(kind)s`, used once: `%(line)s`",
+                     kind=line.kind, line=line.written)
+        if line.always:
+            return _("Standing order kept, used until you cancel it: `%(line)s`", line=line.written)
+        return _("Standing order kept, used once: `%(line)s`", line=line.written)
     if cmd.action == "clear":
-        return f"Standing orders cleared ({clear_lines(s, g, seat)})."
+        return _("Standing orders cleared (%(count)s).", count=clear_lines(s, g, seat))
     if cmd.action == "cancel":
-        return f"Standing order cancelled: `{cancel_line(s, g, seat, cmd.number).written}`"
+        return _("Standing order cancelled: `%(line)s`", line=cancel_line(s, g, seat, cmd.number).written)
     return listing(lines_of(s, g, seat))
 
 
 def listing(lines: list[StandingLine]) -> str:
     if not lines:
-        return "You have no standing orders."
-    return "\n".join(["Your standing orders (tried in this order when a decision opens for you):", "",
+        return _("You have no standing orders.")
+    return "\n".join([_("Your standing orders (tried in this order when a decision opens for you):"), "",
                       *[f"{i}. `{line.written}`" for i, line in enumerate(lines, 1)]])
 
 
@@ -157,14 +167,15 @@ def replace_all(s: Session, game_id: str, seat: str, seat_token: str | MailKey, 
         line = raw.split("//", 1)[0].strip()
         if not line:
             continue
-        if line.split(maxsplit=1)[0].upper() not in ("LATER", "ALWAYS"):
+        if canonical(line.split(maxsplit=1)[0]) not in ("LATER", "ALWAYS"):
             line = f"LATER {line}"
         cmd = parse_standing(line)
         if cmd.action != "add":
-            raise ServiceError(f"`{raw.strip()}`: write one order per line, each optionally starting with ALWAYS")
+            raise ServiceError(_("`%(line)s`: write one order per line, each optionally starting with ALWAYS",
+                                 line=raw.strip()))
         commands.append(cmd)
     if len(commands) > MAX_LINES:
-        raise ServiceError(f"at most {MAX_LINES} standing orders")
+        raise ServiceError(_("at most %(max)s standing orders", max=MAX_LINES))
     clear_lines(s, g, seat)
     for cmd in commands:
         add_line(s, g, seat, cmd)

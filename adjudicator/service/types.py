@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from adjudicator.i18n import _
+
 # ("reveal", game_id, group) or ("deliver", outbox_id): work for a worker, enqueued after commit
 Task = tuple[Any, ...]
 
@@ -105,8 +107,9 @@ class StandingLine:
 
     @property
     def written(self) -> str:
-        """The line as the seat would write it again (web list, STANDING reply)."""
-        head = "ALWAYS" if self.always else "LATER"
+        """The line as the seat would write it again (web list, STANDING reply), with the command
+        word of the current language (SIEMPRE/DESPUES in Spanish: every language's words are read)."""
+        head = _("ALWAYS") if self.always else _("LATER")
         return f"{head} {self.kind + ': ' if self.kind else ''}{self.text}"
 
 

@@ -94,6 +94,8 @@ class Game(SQLModel, table=True):
     waiting_on: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
     # the tournament director who moderates this game with one link for all their games
     director_id: int | None = Field(default=None, foreign_key="directors.id", index=True)
+    # the language of the game's pages and of mails to seats that chose none (adjudicator.i18n)
+    language: str = Field(default="en", max_length=16)
     created_at: datetime = Field(default_factory=_now)
     updated_at: datetime = Field(default_factory=_now)
 
@@ -118,6 +120,7 @@ class Seat(SQLModel, table=True):
     mail_mode: str = Field(default="each", max_length=16)
     chat_webhook: str = Field(default="", max_length=500)
     timezone: str = Field(default="", max_length=64)  # "" = the game's time zone
+    language: str = Field(default="", max_length=16)  # "" = the game's language
     absent_from: datetime | None = None
     absent_until: datetime | None = None
     resigned: bool = False

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import gettext as _
 from markupsafe import Markup
 
 from . import link_for, register_board
@@ -41,8 +42,8 @@ def _name(area: Any) -> str:
 
 def _advisor_name(advisor: str, home: Any) -> str:
     if advisor.startswith("adv-quarantia-"):
-        return f"Quarantia advisor {advisor.rsplit('-', 1)[1]}"
-    return f"{_name(home or advisor[4:])} advisor"
+        return _("Quarantia advisor %(number)s", number=advisor.rsplit("-", 1)[1])
+    return _("%(area)s advisor", area=_name(home or advisor[4:]))
 
 
 def _colour_class(seat: Any) -> str:
@@ -63,18 +64,21 @@ def _palace_row(built: list[Any]) -> Markup:
     for i, cost in enumerate(PALACE_COSTS):
         owner = built[i] if i < len(built) else None
         if owner:
-            cells.append(Markup('<li class="space built {cls}" title="space {cost}: {owner}">'
+            cells.append(Markup('<li class="space built {cls}" title="{title}">'
                                 '<span class="cost">{cost}</span><span class="who">{owner}</span></li>')
-                         .format(cls=_colour_class(owner), cost=cost, owner=owner))
+                         .format(cls=_colour_class(owner), cost=cost, owner=owner,
+                                 title=_("space %(cost)s: %(owner)s", cost=cost, owner=owner)))
         else:
-            cells.append(Markup('<li class="space free" title="space {cost}: free">'
-                                '<span class="cost">{cost}</span><span class="who">free</span></li>')
-                         .format(cost=cost))
+            cells.append(Markup('<li class="space free" title="{title}">'
+                                '<span class="cost">{cost}</span><span class="who">{free}</span></li>')
+                         .format(cost=cost, free=_("free"), title=_("space %(cost)s: %(owner)s", cost=cost,
+                                                                    owner=_("free"))))
     # More palaces than spaces would be a bug in the game; show them rather than hide them.
     for owner in built[len(PALACE_COSTS):]:
         cells.append(Markup('<li class="space built {cls}"><span class="who">{owner}</span></li>')
                      .format(cls=_colour_class(owner), owner=owner))
-    return Markup('<ol class="palaces" aria-label="palace spaces">') + Markup("").join(cells) + Markup("</ol>")
+    return (Markup('<ol class="palaces" aria-label="{}">').format(_("palace spaces")) + Markup("").join(cells)
+            + Markup("</ol>"))
 
 
 def _counts(mapping: dict[str, Any], seats: list[str], empty: str) -> Markup:
@@ -88,12 +92,13 @@ def _counts(mapping: dict[str, Any], seats: list[str], empty: str) -> Markup:
 def _vote_status(area: str, voting: dict[str, Any], election: dict[str, Any]) -> Markup:
     current = _l(voting.get("current"))
     if election.get("area") == area:
-        return Markup('<span class="tag now">voting now</span>')
+        return Markup('<span class="tag now">{}</span>').format(_("voting now"))
     if area in current:
-        return Markup('<span class="tag">votes {}{}</span>').format(
-            current.index(area) + 1, _ordinal(current.index(area) + 1))
+        position = current.index(area) + 1
+        return Markup('<span class="tag">{}</span>').format(
+            _("votes %(position)s%(ordinal)s", position=position, ordinal=_ordinal(position)))
     if area in _l(voting.get("used")):
-        return Markup('<span class="tag muted">voted</span>')
+        return Markup('<span class="tag muted">{}</span>').format(_("voted"))
     return Markup("")
 
 
@@ -110,28 +115,28 @@ def _area(area: str, view: dict[str, Any], seat: str | None, seats: list[str]) -
     title = Markup('<a class="pick" href="{}">{}</a>').format(url, _name(area)) if url else _name(area)
     parts = [Markup('<header><h3>{}</h3>{}</header>').format(title, _vote_status(area, voting, election))]
     if area != QUARANTIA:
-        parts.append(Markup('<div class="row"><span class="label">Palaces</span>{}</div>')
-                     .format(_palace_row(_l(district.get("palaces")))))
-        parts.append(Markup('<div class="row"><span class="label">Houses</span>{}</div>')
-                     .format(_counts(_d(district.get("houses")), seats, "none")))
+        parts.append(Markup('<div class="row"><span class="label">{}</span>{}</div>')
+                     .format(_("Palaces"), _palace_row(_l(district.get("palaces")))))
+        parts.append(Markup('<div class="row"><span class="label">{}</span>{}</div>')
+                     .format(_("Houses"), _counts(_d(district.get("houses")), seats, _("none"))))
     here = []
     for adv, info in sorted(advisors.items()):
         info = _d(info)
         if info.get("at") != area:
             continue
         owner = info.get("owner")
-        who = _chip(owner) if owner else Markup('<span class="muted">neutral</span>')
+        who = _chip(owner) if owner else Markup('<span class="muted">{}</span>').format(_("neutral"))
         here.append(Markup("<li>{} {}</li>").format(_advisor_name(str(adv), info.get("home")), who))
-    parts.append(Markup('<div class="row"><span class="label">Advisors</span>{}</div>').format(
-        Markup('<ul class="advisors">') + Markup("").join(here) + Markup("</ul>") if here
-        else Markup('<span class="muted">none</span>')))
+    parts.append(Markup('<div class="row"><span class="label">{}</span>{}</div>').format(
+        _("Advisors"), Markup('<ul class="advisors">') + Markup("").join(here) + Markup("</ul>") if here
+        else Markup('<span class="muted">{}</span>').format(_("none"))))
     ballots = _d(_d(view.get("ballots")).get(area))
-    parts.append(Markup('<div class="row"><span class="label">Markers</span>{}</div>')
-                 .format(_counts(ballots, seats, "none")))
+    parts.append(Markup('<div class="row"><span class="label">{}</span>{}</div>')
+                 .format(_("Markers"), _counts(ballots, seats, _("none"))))
     own = _d(_d(_d(view.get("private")).get(seat or "")).get("ballots")).get(area) if seat else None
     if own:
-        parts.append(Markup('<div class="row mine"><span class="label">Yours</span>{}</div>')
-                     .format(" ".join(str(v) for v in _l(own))))
+        parts.append(Markup('<div class="row mine"><span class="label">{}</span>{}</div>')
+                     .format(_("Yours"), " ".join(str(v) for v in _l(own))))
     cls = "area quarantia" if area == QUARANTIA else "area"
     return Markup('<section class="{}">').format(cls) + Markup("").join(parts) + Markup("</section>")
 
@@ -147,11 +152,12 @@ def _track(view: dict[str, Any]) -> Markup:
             Markup('<li class="card-face">{}</li>').format(n) for n in names) + Markup("</ol>")
 
     return Markup(
-        '<section class="track"><h3>Voting order</h3>'
-        '<div class="row"><span class="label">Still to vote</span>{}</div>'
-        '<div class="row"><span class="label">Voted</span>{}</div>'
-        '<div class="row"><span class="label">Turned up for next year</span>{}</div></section>'
-    ).format(cards("current", "none"), cards("used", "none"), cards("next", "none yet"))
+        '<section class="track"><h3>{}</h3>'
+        '<div class="row"><span class="label">{}</span>{}</div>'
+        '<div class="row"><span class="label">{}</span>{}</div>'
+        '<div class="row"><span class="label">{}</span>{}</div></section>'
+    ).format(_("Voting order"), _("Still to vote"), cards("current", _("none")), _("Voted"),
+             cards("used", _("none")), _("Turned up for next year"), cards("next", _("none yet")))
 
 
 def _supply(view: dict[str, Any], seats: list[str], seat: str | None) -> Markup:
@@ -163,14 +169,15 @@ def _supply(view: dict[str, Any], seats: list[str], seat: str | None) -> Markup:
         markers: Any = sup.get("markers", "")
         own = _d(_d(view.get("private")).get(s)).get("markers") if s == seat else None
         if isinstance(own, list):
-            markers = Markup("{} <small>({})</small>").format(len(own), " ".join(str(v) for v in own) or "none")
+            markers = Markup("{} <small>({})</small>").format(len(own), " ".join(str(v) for v in own) or _("none"))
         rows.append(Markup("<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>").format(
             _chip(s), sup.get("houses", ""), sup.get("palaces", ""), sup.get("rings", ""), markers,
             ", ".join(_name(a) for a in _l(used.get(s))) or "-"))
     return Markup(
-        '<div class="table-wrap"><table class="supply"><thead><tr><th>Player</th><th>Houses</th>'
-        '<th>Palaces</th><th>Rings</th><th>Markers</th><th>Cards used</th></tr></thead><tbody>{}</tbody>'
-        '</table></div>').format(Markup("").join(rows))
+        '<div class="table-wrap"><table class="supply"><thead><tr><th>{}</th><th>{}</th>'
+        '<th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr></thead><tbody>{}</tbody>'
+        '</table></div>').format(_("Player"), _("Houses"), _("Palaces"), _("Rings"), _("Markers"), _("Cards used"),
+                                 Markup("").join(rows))
 
 
 @register_board("doge")
@@ -180,14 +187,15 @@ def draw(view: dict[str, Any], seat: str | None) -> Markup:
     order = [d for d in DISTRICT_ORDER if d in districts] + sorted(d for d in districts if d not in DISTRICT_ORDER)
     areas = Markup("").join(_area(a, view, seat, seats) for a in [*order, QUARANTIA])
     neutral = [str(a) for a, info in sorted(_d(view.get("advisors")).items()) if _d(info).get("at") is None]
-    head = Markup('<p class="doge-year">Year <b>{}</b>').format(view.get("year", "?"))
+    head = Markup('<p class="doge-year">{} <b>{}</b>').format(_("Year"), view.get("year", "?"))
     election = _d(view.get("election"))
     if election.get("area"):
-        head += Markup(" · election {} in <b>{}</b>").format(election.get("number", ""), _name(election["area"]))
+        head += Markup(" · {} <b>{}</b>").format(_("election %(number)s in", number=election.get("number", "")),
+                                                 _name(election["area"]))
     head += Markup("</p>")
     off = Markup("")
     if neutral:
-        off = Markup('<p class="muted small">Advisors off the board (neutral): {}</p>').format(
+        off = Markup('<p class="muted small">{} {}</p>').format(_("Advisors off the board (neutral):"),
             ", ".join(_advisor_name(a, _d(_d(view.get("advisors")).get(a)).get("home")) for a in neutral))
     return (Markup('<div class="doge">') + head + Markup('<div class="areas">') + areas + Markup("</div>")
             + off + _track(view) + _supply(view, seats, seat) + Markup("</div>"))

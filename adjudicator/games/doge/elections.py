@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.engine import Event, Order, event
+from adjudicator.engine import N_, Event, Message, Order, event, message
 
 from .aims import district_winner_move, helpful_move
 from .board import (
@@ -201,13 +201,11 @@ class DistrictWinner(DogeNode):
             result += [{**order, "houses": False} for order in result]
         return result
 
-    def text(self, state: State, args: dict[str, Any], seat: str) -> str:
-        name = AREA_NAMES[args["area"]]
-        return (
-            f"You won {name}: take its advisor and stand it in another area, or abstain "
-            f"(the advisor turns neutral) and optionally move one house into or out of {name}. "
-            f"Then you place 2 houses there, unless you add 'no houses'."
-        )
+    def message(self, state: State, args: dict[str, Any], seat: str) -> Message:
+        return message(N_("You won %(area)s: take its advisor and stand it in another area, or abstain (the "
+                          "advisor turns neutral) and optionally move one house into or out of %(area)s. "
+                          "Then you place 2 houses there, unless you add 'no houses'."),
+                       area=AREA_NAMES[args["area"]])
 
     def default(self, state: State, args: dict[str, Any], seat: str) -> Order:
         # Abstain and place the houses; bring back a house that no longer helps elsewhere when
@@ -254,12 +252,12 @@ class QuarantiaStep(DogeNode):
         result += [{"abstain": True, "move": m} for m in move_choices(state, seat, DISTRICTS, DISTRICTS)]
         return result
 
-    def text(self, state: State, args: dict[str, Any], seat: str) -> str:
-        role = "winner" if args["role"] == "winner" else "runner-up"
-        return (
-            f"Quarantia ({role}): take a neutral Quarantia advisor and stand it in a district, or abstain "
-            "and optionally move one of your houses from one district to another."
-        )
+    def message(self, state: State, args: dict[str, Any], seat: str) -> Message:
+        if args["role"] == "winner":
+            return message(N_("Quarantia (winner): take a neutral Quarantia advisor and stand it in a district, "
+                              "or abstain and optionally move one of your houses from one district to another."))
+        return message(N_("Quarantia (runner-up): take a neutral Quarantia advisor and stand it in a district, "
+                          "or abstain and optionally move one of your houses from one district to another."))
 
     def default(self, state: State, args: dict[str, Any], seat: str) -> Order:
         # Abstain, moving a house that no longer helps towards a palace district (aims.py).
@@ -299,11 +297,9 @@ class HouseMove(DogeNode):
         moves = move_choices(state, seat, DISTRICTS, DISTRICTS)
         return [{"pass": True}] + [{"move": m} for m in moves]
 
-    def text(self, state: State, args: dict[str, Any], seat: str) -> str:
-        return (
-            f"Quarantia tie: you may move one of your houses from one district to another "
-            f"({args['left']} move(s) left), or pass."
-        )
+    def message(self, state: State, args: dict[str, Any], seat: str) -> Message:
+        return message(N_("Quarantia tie: you may move one of your houses from one district to another "
+                          "(%(left)s move(s) left), or pass."), left=args["left"])
 
     def default(self, state: State, args: dict[str, Any], seat: str) -> Order:
         return {"pass": True}

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.engine import Flow, IllegalOrder, Node, Order, Prompt
+from adjudicator.engine import Flow, IllegalOrder, Message, Node, Order, Prompt, message_text
 
 State = dict[str, Any]
 
@@ -27,24 +27,27 @@ class DogeNode(Node):
         """The sealed group name, or None for an open prompt."""
         return None
 
-    def text(self, state: State, args: dict[str, Any], seat: str) -> str:
-        return ""
+    def message(self, state: State, args: dict[str, Any], seat: str) -> Message | None:
+        """What is being decided, as a msgid and values (the reader's language, issue 12)."""
+        return None
 
     def prompts(self, state: State, args: dict[str, Any]) -> dict[str, Prompt]:
         waiting = self.waiting(state, args)
         group = self.group(state, args, waiting) if waiting else None
-        return {
-            seat: Prompt(
+        prompts = {}
+        for seat in waiting:
+            msg = self.message(state, args, seat)
+            prompts[seat] = Prompt(
                 seat=seat,
                 kind=self.kind,
                 choices=self.choices(state, args, seat),
                 sealed=group is not None,
                 group=group,
-                text=self.text(state, args, seat),
+                text=message_text(msg) if msg else "",
                 presorted=True,  # enumerated in a fixed order: cards, then marker sets
+                message=msg,
             )
-            for seat in waiting
-        }
+        return prompts
 
     def check(self, state: State, args: dict[str, Any], orders: dict[str, Order]) -> None:
         """A cheap guard for direct callers; `apply_checked` has already checked the choices."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.engine import (
+    N_,
     Event,
     FlowGame,
     GameInfo,
@@ -13,6 +14,8 @@ from adjudicator.engine import (
     Outcome,
     Step,
     event,
+    message,
+    message_text,
 )
 
 from . import elections, palaces, placement, scoring  # noqa: F401  (they register the flow's nodes)
@@ -21,7 +24,7 @@ from .data import DEFAULT_MAX_YEARS, MAX_YEARS_CHOICES, NO_YEAR_LIMIT, RULES_VER
 from .flowbase import FLOW
 from .grammar import format_order, grammar_help, order_problem, parse_order
 from .invariants import violated
-from .render import render_event, render_view
+from .render import event_message, render_event, render_view
 from .state import new_state, start_year
 
 State = dict[str, Any]
@@ -83,6 +86,8 @@ class Doge(FlowGame):
     grammar_help = staticmethod(grammar_help)
     order_problem = staticmethod(order_problem)
     render_event = staticmethod(render_event)
+    event_message = staticmethod(event_message)  # type: ignore[assignment]
+    render_view_in = staticmethod(render_view)  # type: ignore[assignment]  # takes `translate` as third argument
     render_view = staticmethod(render_view)
 
     def invariants(self, state: State) -> list[str]:
@@ -96,11 +101,18 @@ class Doge(FlowGame):
         scores = dict(result["palaces"])
         best = scores[winners[0]]
         houses = houses_on_board(state, winners[0])
-        who = " and ".join(winners)
-        verb = "share the win" if len(winners) > 1 else "is the new Doge"
-        safety = "" if result["reason"] == "doge" else " (adjudicator safety end)"
-        summary = f"{who} {verb} with {best} palaces and {houses} houses after year {result['year']}{safety}."
-        return Outcome(winners=list(winners), scores=scores, summary=summary)
+        values = {"who": " and ".join(winners), "palaces": best, "houses": houses, "year": result["year"]}
+        if result["reason"] == "doge":
+            msgid = (N_("%(who)s share the win with %(palaces)s palaces and %(houses)s houses after year %(year)s.")
+                     if len(winners) > 1 else
+                     N_("%(who)s is the new Doge with %(palaces)s palaces and %(houses)s houses after year %(year)s."))
+        else:
+            msgid = (N_("%(who)s share the win with %(palaces)s palaces and %(houses)s houses after year %(year)s "
+                        "(adjudicator safety end).") if len(winners) > 1 else
+                     N_("%(who)s is the new Doge with %(palaces)s palaces and %(houses)s houses after year %(year)s "
+                        "(adjudicator safety end)."))
+        msg = message(msgid, **values)
+        return Outcome(winners=list(winners), scores=scores, summary=message_text(msg), message=msg)
 
 
 GAME = Doge()

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from adjudicator.engine import IllegalOrder, Order, Prompt
+from adjudicator.engine import N_, IllegalOrder, Order, Prompt, message
 
 from .data import AREA_NAMES, AREAS
 
@@ -55,7 +55,7 @@ def area_of(words: str) -> str:
     """An area from its name: spaces or hyphens, any case, or an unambiguous prefix."""
     key = re.sub(r"[\s\-_']", "", words)
     if not key:
-        raise IllegalOrder("an area name is missing")
+        raise IllegalOrder(message(N_("an area name is missing")))
     exact = [a for a, k in _KEYS.items() if k == key]
     if exact:
         return exact[0]
@@ -64,8 +64,9 @@ def area_of(words: str) -> str:
         return found[0]
     names = ", ".join(AREA_NAMES[a] for a in (found or AREAS))
     if found:
-        raise IllegalOrder(f"{words!r} could mean {names}; write more of the name")
-    raise IllegalOrder(f"{words!r} is not an area; the areas are {names}")
+        raise IllegalOrder(message(N_("%(words)s could mean %(names)s; write more of the name"),
+                                   words=repr(words), names=names))
+    raise IllegalOrder(message(N_("%(words)s is not an area; the areas are %(names)s"), words=repr(words), names=names))
 
 
 def _strip_word(text: str, *words: str) -> str:
@@ -91,7 +92,7 @@ def _move(text: str) -> list[str]:
         except IllegalOrder:
             continue
     if len(readings) != 1:
-        raise IllegalOrder("write a house move as: move <from district> to <to district>")
+        raise IllegalOrder(message(N_("write a house move as: move <from district> to <to district>")))
     return readings[0]
 
 
@@ -99,14 +100,14 @@ def _placement(text: str) -> Order:
     text = _strip_word(text, "place", "play", "card")
     match = re.search(r"\d", text)
     if match is None:
-        raise IllegalOrder("say which markers to place after the area, e.g. 'place san-marco 3 1'")
+        raise IllegalOrder(message(N_("say which markers to place after the area, e.g. 'place san-marco 3 1'")))
     area_part = _strip_word(text[: match.start()].strip(), "on", "in").strip()
     for suffix in (" with", " markers", " marker"):
         if area_part.endswith(suffix):
             area_part = area_part[: -len(suffix)].strip()
     rest = text[match.start():]
     if re.fullmatch(r"[\d\s]+", rest) is None:
-        raise IllegalOrder("after the area write only marker values (0-3), e.g. 'place san-marco 3 1'")
+        raise IllegalOrder(message(N_("after the area write only marker values (0-3), e.g. 'place san-marco 3 1'")))
     markers = sorted((int(c) for c in rest if c.isdigit()), reverse=True)
     return {"card": area_of(area_part), "markers": markers}
 
@@ -139,7 +140,7 @@ def _build(text: str) -> Order:
         return {"build": True}
     if text in _NO:
         return {"build": False}
-    raise IllegalOrder("answer 'build' or 'skip'")
+    raise IllegalOrder(message(N_("answer 'build' or 'skip'")))
 
 
 _PARSERS = {
@@ -165,14 +166,16 @@ def parse_order(text: str, prompt: Prompt) -> Order:
     line = _normalise(text)
     parser = _PARSERS.get(prompt.kind)
     if parser is None:
-        raise IllegalOrder(f"no orders of kind {prompt.kind!r} are expected")
-    hint = "; for example: " + " | ".join(examples(prompt))
+        raise IllegalOrder(message(N_("no orders of kind %(kind)s are expected"), kind=repr(prompt.kind)))
+    hint = message(N_("; for example: %(examples)s"), examples=" | ".join(examples(prompt)))
     try:
         order = parser(line)
     except IllegalOrder as exc:
-        raise IllegalOrder(f"could not read {text.strip()!r}: {exc}{hint}") from None
+        raise IllegalOrder(message(N_("could not read %(text)s: %(problem)s%(hint)s"), text=repr(text.strip()),
+                                   problem=exc.message or str(exc), hint=hint)) from None
     if not prompt.allows(order):
-        raise IllegalOrder(f"{format_order(order)!r} is not a legal {prompt.kind} order now{hint}")
+        raise IllegalOrder(message(N_("%(order)s is not a legal %(kind)s order now%(hint)s"),
+                                   order=repr(format_order(order)), kind=prompt.kind, hint=hint))
     return order
 
 

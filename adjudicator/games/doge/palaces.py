@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.engine import Event, Order, event
+from adjudicator.engine import N_, Event, Message, Order, event, message
 
 from .board import add_houses, can_build, houses_in, next_palace_cost, next_serial
 from .data import AREA_NAMES
@@ -37,12 +37,10 @@ class Build(DogeNode):
     def choices(self, state: State, args: dict[str, Any], seat: str) -> list[Order]:
         return [{"build": True}, {"build": False}]
 
-    def text(self, state: State, args: dict[str, Any], seat: str) -> str:
+    def message(self, state: State, args: dict[str, Any], seat: str) -> Message:
         area = args["area"]
-        return (
-            f"You have {houses_in(state, area, seat)} houses in {AREA_NAMES[area]}: build a palace "
-            f"there for {next_palace_cost(state, area)} houses?"
-        )
+        return message(N_("You have %(houses)s houses in %(area)s: build a palace there for %(cost)s houses?"),
+                       houses=houses_in(state, area, seat), area=AREA_NAMES[area], cost=next_palace_cost(state, area))
 
     def default(self, state: State, args: dict[str, Any], seat: str) -> Order:
         return {"build": True}  # a missed deadline should not throw a palace away

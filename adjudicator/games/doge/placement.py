@@ -6,7 +6,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
-from adjudicator.engine import ChoiceGrid, Event, IllegalOrder, Order, event
+from adjudicator.engine import N_, ChoiceGrid, Event, IllegalOrder, Message, Order, event, message
 
 from .aims import marker_for, preferred_districts
 from .data import AREAS, DISTRICTS, MAX_MARKERS_PER_CARD
@@ -65,11 +65,10 @@ class Placement(DogeNode):
         sets = marker_sets(tuple(state["private"][seat]["markers"]))
         return ChoiceGrid((unused_cards(state, seat), sets), _placement, _placement_parts)
 
-    def text(self, state: State, args: dict[str, Any], seat: str) -> str:
-        return (
-            f"Year {state['year']}, placement round {args['round']} of {state['rounds']}: "
-            "play one unused area card with 1 to 4 of your ballot markers."
-        )
+    def message(self, state: State, args: dict[str, Any], seat: str) -> Message:
+        return message(N_("Year %(year)s, placement round %(round)s of %(rounds)s: play one unused area card "
+                          "with 1 to 4 of your ballot markers."),
+                       year=state["year"], round=args["round"], rounds=state["rounds"])
 
     def default(self, state: State, args: dict[str, Any], seat: str) -> Order:
         # One marker (aims.marker_for) on the unused district card the seat's aim prefers; the

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from adjudicator.engine import Event
+from adjudicator.engine import N_, Event, Message, message, message_text
 
 from .data import ADVISORS, AREA_NAMES, AREAS, PALACE_COSTS, QUARANTIA
 
@@ -16,115 +17,171 @@ def name(area: str | None) -> str:
 
 
 def advisor_name(advisor: str) -> str:
+    return message_text(advisor_message(advisor))
+
+
+def advisor_message(advisor: str) -> Message:
     if advisor.startswith("adv-quarantia-"):
-        return f"Quarantia advisor {advisor.rsplit('-', 1)[1]}"
-    return f"the {name(advisor[4:])} advisor"
+        return message(N_("Quarantia advisor %(number)s"), number=advisor.rsplit("-", 1)[1])
+    return message(N_("the %(area)s advisor"), area=name(advisor[4:]))
 
 
 def seats_text(seats: list[str]) -> str:
-    return ", ".join(f"**{s}**" for s in seats) if seats else "nobody"
+    return message_text(_seats(seats))
 
 
-def _election(d: dict[str, Any]) -> str:
-    parts = []
+def _seats(seats: list[str]) -> Message:
+    if not seats:
+        return message(N_("nobody"))
+    return message("%(seats)s", seats=", ".join(f"**{s}**" for s in seats))
+
+
+def _election(d: dict[str, Any]) -> Message:
+    parts: list[Message] = []
     for seat, total in d["totals"].items():
-        markers = d["markers"].get(seat, [])
+        markers = "+".join(str(v) for v in d["markers"].get(seat, []))
         extra = d["advisors"].get(seat, 0)
-        detail = "+".join(str(v) for v in markers) or "no markers"
-        if extra:
-            detail += f", {extra} advisor vote(s)"
-        parts.append(f"{seat} {total} ({detail})")
-    line = f"Election {d['number']} of year {d['year']}, {name(d['area'])}: " + ("; ".join(parts) or "no votes")
+        if markers and extra:
+            parts.append(message(N_("%(seat)s %(total)s (%(markers)s, %(extra)s advisor vote(s))"), seat=seat,
+                                 total=total, markers=markers, extra=extra))
+        elif markers:
+            parts.append(message("%(seat)s %(total)s (%(markers)s)", seat=seat, total=total, markers=markers))
+        elif extra:
+            parts.append(message(N_("%(seat)s %(total)s (no markers, %(extra)s advisor vote(s))"), seat=seat,
+                                 total=total, extra=extra))
+        else:
+            parts.append(message(N_("%(seat)s %(total)s (no markers)"), seat=seat, total=total))
+    votes: Message = _joined(parts, "; ") if parts else message(N_("no votes"))
+    head = message(N_("Election %(number)s of year %(year)s, %(area)s: %(votes)s"), number=d["number"],
+                   year=d["year"], area=name(d["area"]), votes=votes)
     winners, runners = d["winners"], d["runners_up"]
     if not winners:
-        return line + ". Nobody wins."
+        return message(N_("%(election)s. Nobody wins."), election=head)
     if len(winners) > 1:
-        return line + f". Tie for first: {seats_text(winners)}."
-    line += f". Winner {seats_text(winners)}"
+        return message(N_("%(election)s. Tie for first: %(seats)s."), election=head, seats=_seats(winners))
     if len(runners) > 1:
-        return line + f"; tie for second: {seats_text(runners)}."
-    return line + (f"; runner-up {seats_text(runners)}." if runners else "; no runner-up.")
+        return message(N_("%(election)s. Winner %(winner)s; tie for second: %(seats)s."), election=head,
+                       winner=_seats(winners), seats=_seats(runners))
+    if runners:
+        return message(N_("%(election)s. Winner %(winner)s; runner-up %(runner)s."), election=head,
+                       winner=_seats(winners), runner=_seats(runners))
+    return message(N_("%(election)s. Winner %(winner)s; no runner-up."), election=head, winner=_seats(winners))
+
+
+def _joined(parts: list[Message], separator: str) -> Message:
+    """Messages joined by a separator, each translated on its own."""
+    names = {f"p{i}": part for i, part in enumerate(parts)}
+    return message(separator.join(f"%({key})s" for key in names), **names)
 
 
 def render_event(ev: Event) -> str:
+    return message_text(event_message(ev))
+
+
+def event_message(ev: Event) -> Message:
+    """One log line as a msgid and values (the reader's language, issue 12); `render_event` is its English."""
     kind, d = ev["kind"], ev.get("data", {})
     if kind == "game-started":
-        return f"Doge begins with {seats_text(d['seats'])}: {d['rounds']} placement rounds per year."
+        return message(N_("Doge begins with %(seats)s: %(rounds)s placement rounds per year."),
+                       seats=_seats(d["seats"]), rounds=d["rounds"])
     if kind == "year-started":
-        return f"**Year {d['year']}** begins. Voting order: " + ", ".join(name(a) for a in d["order"]) + "."
+        return message(N_("**Year %(year)s** begins. Voting order: %(order)s."), year=d["year"],
+                       order=", ".join(name(a) for a in d["order"]))
     if kind == "voting-reshuffled":
-        return "The voting-order cards used last year are shuffled face down."
+        return message(N_("The voting-order cards used last year are shuffled face down."))
     if kind == "markers-placed":
-        values = " ".join(str(v) for v in d["markers"])
-        return f"(private) You put markers {values} on {name(d['area'])}."
+        return message(N_("(private) You put markers %(values)s on %(area)s."),
+                       values=" ".join(str(v) for v in d["markers"]), area=name(d["area"]))
     if kind == "cards-revealed":
-        plays = "; ".join(f"{s}: {name(p['card'])} ({p['count']} marker(s))" for s, p in d["plays"].items())
-        return f"Year {d['year']}, round {d['round']} cards revealed - {plays}."
+        plays = [message(N_("%(seat)s: %(card)s (%(count)s marker(s))"), seat=s, card=name(p["card"]), count=p["count"])
+                 for s, p in d["plays"].items()]
+        return message(N_("Year %(year)s, round %(round)s cards revealed - %(plays)s."), year=d["year"],
+                       round=d["round"], plays=_joined(plays, "; "))
     if kind == "placement-ended":
-        return f"Ballot placement for year {d['year']} is over; the elections begin."
+        return message(N_("Ballot placement for year %(year)s is over; the elections begin."), year=d["year"])
     if kind == "election":
         return _election(d)
     if kind == "advisor-taken":
-        took = f"**{d['seat']}** takes {advisor_name(d['advisor'])} and stands it in {name(d['area'])}"
-        return took + (f" (ring returned to {d['previous']})." if d["previous"] not in (None, d["seat"]) else ".")
+        if d["previous"] not in (None, d["seat"]):
+            return message(N_("**%(seat)s** takes %(advisor)s and stands it in %(area)s (ring returned to %(previous)s)."),
+                           seat=d["seat"], advisor=advisor_message(d["advisor"]), area=name(d["area"]),
+                           previous=d["previous"])
+        return message(N_("**%(seat)s** takes %(advisor)s and stands it in %(area)s."), seat=d["seat"],
+                       advisor=advisor_message(d["advisor"]), area=name(d["area"]))
     if kind == "advisor-neutral":
-        why = f"**{d['seat']}** abstains" if d["reason"] == "abstain" else "A tie for first"
-        back = f"; {d['previous']}'s ring returns" if d["previous"] else ""
-        return f"{why}: {advisor_name(d['advisor'])} becomes neutral{back}."
+        why = (message(N_("**%(seat)s** abstains"), seat=d["seat"]) if d["reason"] == "abstain"
+               else message(N_("A tie for first")))
+        if d["previous"]:
+            return message(N_("%(why)s: %(advisor)s becomes neutral; %(previous)s's ring returns."), why=why,
+                           advisor=advisor_message(d["advisor"]), previous=d["previous"])
+        return message(N_("%(why)s: %(advisor)s becomes neutral."), why=why, advisor=advisor_message(d["advisor"]))
     if kind == "quarantia-neutralised":
         owners = sorted({o for o in d["previous"].values() if o})
-        back = f" (rings return to {', '.join(owners)})" if owners else ""
-        return f"The three Quarantia advisors become neutral{back}."
+        if owners:
+            return message(N_("The three Quarantia advisors become neutral (rings return to %(owners)s)."),
+                           owners=", ".join(owners))
+        return message(N_("The three Quarantia advisors become neutral."))
     if kind == "quarantia-abstained":
-        return f"**{d['seat']}** abstains from a Quarantia advisor."
+        return message(N_("**%(seat)s** abstains from a Quarantia advisor."), seat=d["seat"])
     if kind == "house-moved":
-        return f"**{d['seat']}** moves a house from {name(d['source'])} to {name(d['target'])}."
+        return message(N_("**%(seat)s** moves a house from %(source)s to %(target)s."), seat=d["seat"],
+                       source=name(d["source"]), target=name(d["target"]))
     if kind == "move-passed":
-        return f"**{d['seat']}** moves no (further) house."
+        return message(N_("**%(seat)s** moves no (further) house."), seat=d["seat"])
     if kind == "houses-declined":
-        return f"**{d['seat']}** declines to place {d['count']} house(s) in {name(d['area'])}."
+        return message(N_("**%(seat)s** declines to place %(count)s house(s) in %(area)s."), seat=d["seat"],
+                       count=d["count"], area=name(d["area"]))
     if kind == "houses-placed":
-        lost = f" ({d['lost']} lost: no houses left)" if d["lost"] else ""
-        return f"**{d['seat']}** places {d['count']} house(s) in {name(d['area'])}{lost}."
+        if d["lost"]:
+            return message(N_("**%(seat)s** places %(count)s house(s) in %(area)s (%(lost)s lost: no houses left)."),
+                           seat=d["seat"], count=d["count"], area=name(d["area"]), lost=d["lost"])
+        return message(N_("**%(seat)s** places %(count)s house(s) in %(area)s."), seat=d["seat"], count=d["count"],
+                       area=name(d["area"]))
     if kind == "palace-built":
-        return (
-            f"**{d['seat']}** builds a palace in {name(d['area'])} on space {d['space']} "
-            f"for {d['cost']} houses."
-        )
+        return message(N_("**%(seat)s** builds a palace in %(area)s on space %(space)s for %(cost)s houses."),
+                       seat=d["seat"], area=name(d["area"]), space=d["space"], cost=d["cost"])
     if kind == "palace-declined":
-        return f"**{d['seat']}** does not build in {name(d['area'])}."
+        return message(N_("**%(seat)s** does not build in %(area)s."), seat=d["seat"], area=name(d["area"]))
     if kind == "palace-no-space":
-        return f"**{d['seat']}** cannot build in {name(d['area'])}: no palace space is left."
+        return message(N_("**%(seat)s** cannot build in %(area)s: no palace space is left."), seat=d["seat"],
+                       area=name(d["area"]))
     if kind == "voting-card-turned":
-        return f"{name(d['done'])} has voted; the next voting-order card turned up is {name(d['turned'])}."
+        return message(N_("%(done)s has voted; the next voting-order card turned up is %(turned)s."),
+                       done=name(d["done"]), turned=name(d["turned"]))
     if kind == "year-ended":
-        return f"Year {d['year']} is over."
+        return message(N_("Year %(year)s is over."), year=d["year"])
     if kind == "game-ended":
         reasons = {
-            "doge": "a player met a Doge condition",
-            "no-palace-possible": "no palace can be built any more (adjudicator safety end)",
-            "year-limit": "the year limit was reached (adjudicator safety end)",
+            "doge": message(N_("a player met a Doge condition")),
+            "no-palace-possible": message(N_("no palace can be built any more (adjudicator safety end)")),
+            "year-limit": message(N_("the year limit was reached (adjudicator safety end)")),
         }
-        return f"**Game over** after year {d['year']}: {reasons[d['reason']]}. Winner(s): {seats_text(d['winners'])}."
-    return f"({kind})"
+        return message(N_("**Game over** after year %(year)s: %(reason)s. Winner(s): %(winners)s."), year=d["year"],
+                       reason=reasons[d["reason"]], winners=_seats(d["winners"]))
+    return message("(%(kind)s)", kind=kind)
 
 
 def _owner(view: State, advisor: str) -> str:
-    owner = view["advisors"][advisor]["owner"]
-    return owner or "neutral"
+    return view["advisors"][advisor]["owner"] or ""  # "" = neutral
 
 
-def render_view(view: State, seat: str | None) -> str:
+def render_view(view: State, seat: str | None, translate: Callable[[Message], str] = message_text) -> str:
+    """The text board; `translate` gives each of its words in the reader's language (the service
+    passes it, see GameModule.render_view_in; English by default)."""
+    t = translate
+    none, free = t(message(N_("none"))), t(message(N_("free")))
     seats = view["seats"]
-    lines = [f"## Doge - year {view['year']}", ""]
+    lines = [t(message(N_("## Doge - year %(year)s"), year=view["year"])), ""]
     voting = view["voting"]
     done = ", ".join(name(a) for a in voting["used"]) or "-"
-    lines.append(f"**Voting order** - still to vote this year: {', '.join(name(a) for a in voting['current']) or '-'}")
-    lines.append(f"- already voted: {done}; turned up for next year: {', '.join(name(a) for a in voting['next']) or '-'}")
+    lines.append(t(message(N_("**Voting order** - still to vote this year: %(current)s"),
+                           current=", ".join(name(a) for a in voting["current"]) or "-")))
+    lines.append(t(message(N_("- already voted: %(done)s; turned up for next year: %(next)s"), done=done,
+                           next=", ".join(name(a) for a in voting["next"]) or "-")))
     if view.get("election"):
         e = view["election"]
-        lines.append(f"- now: election {e['number']} in {name(e['area'])}")
-    lines += ["", "| Area | Palaces (space: owner) | Houses | Advisors here | Face-down markers |",
+        lines.append(t(message(N_("- now: election %(number)s in %(area)s"), number=e["number"], area=name(e["area"]))))
+    lines += ["", t(message(N_("| Area | Palaces (space: owner) | Houses | Advisors here | Face-down markers |"))),
               "| --- | --- | --- | --- | --- |"]
     for area in AREAS:
         if area == QUARANTIA:
@@ -132,15 +189,16 @@ def render_view(view: State, seat: str | None) -> str:
         else:
             built = view["districts"][area]["palaces"]
             palaces = ", ".join(
-                f"{cost}: {built[i] if i < len(built) else 'free'}" for i, cost in enumerate(PALACE_COSTS)
+                f"{cost}: {built[i] if i < len(built) else free}" for i, cost in enumerate(PALACE_COSTS)
             )
             houses = ", ".join(f"{s} {n}" for s, n in view["districts"][area]["houses"].items()) or "-"
-        here = [f"{advisor_name(a)} ({_owner(view, a)})" for a in ADVISORS if view["advisors"][a]["at"] == area]
+        here = [f"{t(advisor_message(a))} ({_owner(view, a) or t(message(N_('neutral')))})"
+                for a in ADVISORS if view["advisors"][a]["at"] == area]
         ballots = ", ".join(f"{s} x{n}" for s, n in view["ballots"][area].items()) or "-"
         lines.append(f"| {name(area)} | {palaces} | {houses} | {'; '.join(here) or '-'} | {ballots} |")
-    neutral = [advisor_name(a) for a in ADVISORS if view["advisors"][a]["at"] is None]
-    lines += ["", f"**Neutral advisors:** {', '.join(neutral) or 'none'}", ""]
-    lines += ["| Player | Houses in supply | Palaces in supply | Rings free | Markers left | Cards used |",
+    neutral = [t(advisor_message(a)) for a in ADVISORS if view["advisors"][a]["at"] is None]
+    lines += ["", t(message(N_("**Neutral advisors:** %(advisors)s"), advisors=", ".join(neutral) or none)), ""]
+    lines += [t(message(N_("| Player | Houses in supply | Palaces in supply | Rings free | Markers left | Cards used |"))),
               "| --- | --- | --- | --- | --- | --- |"]
     for s in seats:
         sup = view["supply"][s]
@@ -148,13 +206,14 @@ def render_view(view: State, seat: str | None) -> str:
         lines.append(f"| {s} | {sup['houses']} | {sup['palaces']} | {sup['rings']} | {sup['markers']} | {used} |")
     private = view.get("private", {}).get(seat) if seat else None
     if private is not None:
-        mine = " ".join(str(v) for v in private["markers"]) or "none"
+        mine = " ".join(str(v) for v in private["markers"]) or none
         placed = "; ".join(
             f"{name(a)}: {' '.join(str(v) for v in vs)}" for a, vs in private["ballots"].items()
-        ) or "none"
-        lines += ["", f"**Your markers ({seat})** - in supply: {mine}; face down on the board: {placed}"]
+        ) or none
+        lines += ["", t(message(N_("**Your markers (%(seat)s)** - in supply: %(mine)s; face down on the board: "
+                                   "%(placed)s"), seat=seat, mine=mine, placed=placed))]
     if view.get("result"):
         r = view["result"]
-        lines += ["", f"**Game over** - winner(s): {seats_text(r['winners'])}; palaces: "
-                  + ", ".join(f"{s} {n}" for s, n in r["palaces"].items())]
+        lines += ["", t(message(N_("**Game over** - winner(s): %(winners)s; palaces: %(palaces)s"),
+                                winners=_seats(r["winners"]), palaces=", ".join(f"{s} {n}" for s, n in r["palaces"].items())))]
     return "\n".join(lines) + "\n"
