@@ -8,7 +8,7 @@ from adjudicator.engine import Event, apply_checked
 from adjudicator.games.founding_fathers import GAME
 from adjudicator.games.founding_fathers.election import install
 from adjudicator.games.founding_fathers.flowbase import FLOW
-from adjudicator.games.founding_fathers.issues import draw_issue
+from adjudicator.games.founding_fathers.issues import appoint, draw_issue, start_issues
 from adjudicator.games.founding_fathers.people import paper_order
 from adjudicator.games.founding_fathers.state import HAND_LIMIT, eligible_appointees, owner, popularity
 from adjudicator.games.founding_fathers.turn import kill
@@ -264,8 +264,6 @@ def test_a_holder_may_be_named_to_an_office_vacated_by_death() -> None:
 def test_a_holder_may_be_named_to_an_office_vacated_by_election() -> None:
     """«a menos que sean nombrados para un departamento vacante por muerte o elección»: the Chief
     Justice elected Vice-President leaves his office open to the General, with its popularity."""
-    from adjudicator.games.founding_fathers.issues import appoint
-
     state = fresh(5)
     state["offices"]["general"] = "alexander-hamilton"
     state["offices"]["chief-justice"] = "john-jay"
@@ -334,3 +332,37 @@ def test_short_game_ends_the_game_after_that_turns_election() -> None:
     assert state["result"]["turn"] == 1
     assert "place" in kinds or "running-mate" in kinds  # the final election was held
     assert state["issues"]["pools"]["B"] == []
+
+
+def test_a_generals_death_vacancy_survives_the_cabinets_resignation() -> None:
+    """«Estos nombramientos de reemplazo no conllevarían el incremento de popularidad»: a General
+    who died in the People phase is replaced in the next Issues phase without popularity, while
+    the cabinet's resignation gaps are ordinary ones."""
+    state = fresh(5)
+    state["offices"]["general"] = "alexander-hamilton"
+    state["offices"]["secretary-of-state"] = "thomas-jefferson"
+    kill(state, "alexander-hamilton", [])
+    start_issues(state, [])
+    assert state["offices"]["secretary-of-state"] is None
+    assert state["term"]["replacements"] == ["general"] and state["term"]["vacated"] == ["general"]
+    general = eligible_appointees(state, "general")[0]
+    before = popularity(state, general)
+    appoint(state, "general", general, [])
+    assert popularity(state, general) == before
+    jefferson = popularity(state, "thomas-jefferson")
+    appoint(state, "secretary-of-state", "thomas-jefferson", [])
+    assert popularity(state, "thomas-jefferson") == jefferson + 1  # a resignation gap: popularity
+
+
+def test_an_issue_without_anyone_to_decide_goes_to_the_next_deck() -> None:
+    state = fresh(5)
+    state["secret"]["issues"].remove("create-national-bank")
+    state["issues"]["left"] -= 1
+    state["issues"]["current"] = {"card": "create-national-bank", "kind": "issue", "do": None, "option": None,
+                                  "officers": [], "difficulty": 0, "spend": 0, "votes": {}, "voters": [],
+                                  "outcome": None, "delegated": False}
+    state["offices"]["president"] = None
+    state["flow"] = [{"node": "decide", "args": {}}]
+    FLOW.settle(state, [])
+    assert state["issues"]["current"] is None
+    assert state["issues"]["pools"]["B"] == ["create-national-bank"]
