@@ -212,10 +212,12 @@ class Desk(FFNode):
             if c["act"] in ("draw", "end"):
                 return c
         vacant = set(fillable_vacancies(state))
-        for c in choices:  # never a holder: moving him would only move the vacancy
-            if c["act"] == "appoint" and c["office"] in vacant and office_of(state, c["statesman"]) is None:
+        fills = [c for c in choices if c["act"] == "appoint" and c["office"] in vacant]
+        # a statesman without office first: moving a holder would mostly just move the vacancy
+        for c in fills:
+            if office_of(state, c["statesman"]) is None:
                 return c
-        return choices[0]
+        return fills[0] if fills else choices[0]
 
     def advance(self, state, args, events):  # no President (cannot happen after setup): close the phase
         if committee_due(state):

@@ -243,10 +243,19 @@ def mark_vacated(state: State, office: str) -> None:
 def eligible_appointees(state: State, office: str, movers: bool = True) -> list[str]:
     """Statesmen the President may appoint to `office` now (see the rules on eligibility).
 
-    Statesmen without an office come first. A holder of another office may be named too when
-    `office` was left vacant by a death or an election ("a menos que sean nombrados para un
-    departamento vacante por muerte o elección"); `movers=False` leaves them out (the defaults
-    and the committee, where moving a holder only moves the vacancy)."""
+    A holder of another office may be named too when `office` was left vacant by a death or an
+    election ("a menos que sean nombrados para un departamento vacante por muerte o elección");
+    such holders come after the others, and `movers=False` leaves them out (the defaults and the
+    committee, where moving a holder only moves the vacancy)."""
+    base = _eligible(state, office, False)
+    if not movers or state["offices"][office] is not None or office not in vacated(state):
+        return base
+    # checked apart, so that a holder can only add names: he never displaces a statesman without
+    # office (a military holder would otherwise shut out the relaxed General's choice)
+    return base + sorted(s for s in _eligible(state, office, True) if s not in base)
+
+
+def _eligible(state: State, office: str, with_holders: bool) -> list[str]:
     pres, vp = state["offices"]["president"], state["offices"]["vice-president"]
     if pres is None:
         return []
@@ -254,9 +263,7 @@ def eligible_appointees(state: State, office: str, movers: bool = True) -> list[
     pp = party(state, pres)
     pool = [s for s in state["statesmen"] if s not in (pres, vp) and s != current]
     free = [s for s in pool if office_of(state, s) is None]
-    holders = [s for s in pool if office_of(state, s) in APPOINTED] if (
-        movers and current is None and office in vacated(state)) else []
-    takers = free + holders
+    takers = free + [s for s in pool if office_of(state, s) in APPOINTED] if with_holders else free
 
     def party_ok(sids: list[str]) -> list[str]:
         if pp == "G":
@@ -274,9 +281,6 @@ def eligible_appointees(state: State, office: str, movers: bool = True) -> list[
 
         return [s for s in sids if in_party(state, s, pp) or outsiders(s) == 0]
 
-    def ordered(sids: list[str]) -> list[str]:
-        return sorted(s for s in sids if s in free) + sorted(s for s in sids if s not in free)
-
     if office == "general":
         if current is not None:
             if not in_party(state, current, pp) and pp != "G":
@@ -287,14 +291,14 @@ def eligible_appointees(state: State, office: str, movers: bool = True) -> list[
             better = takers
         military = [s for s in better if D(state).statesmen[s]["military"]]
         if military:
-            return ordered(party_ok(military))
+            return sorted(party_ok(military))
         if any(D(state).statesmen[s]["military"] for s in free):
             return []  # a military statesman exists but the General may not be replaced by him now
         if current is not None and better == []:
             return []
         if free:
-            return ordered(party_ok(better or free))
+            return sorted(party_ok(better or free))
         return sorted(s for s in pool) if current is None else []
     if current is not None:
         return []
-    return ordered(party_ok(takers))
+    return sorted(party_ok(takers))

@@ -366,3 +366,20 @@ def test_an_issue_without_anyone_to_decide_goes_to_the_next_deck() -> None:
     FLOW.settle(state, [])
     assert state["issues"]["current"] is None
     assert state["issues"]["pools"]["B"] == ["create-national-bank"]
+
+
+def test_a_party_barred_military_holder_never_shuts_out_the_generals_free_choice() -> None:
+    """Found by self-play: a military holder of the other party, barred by the one-outsider limit,
+    used to leave a dead General's office with no choice at all while free statesmen qualified
+    (the relaxed military rule, «Si no se dispone de tal estadista»)."""
+    state = fresh(5)
+    keep = {"george-washington": "red", "john-adams": "purple", "george-clinton": "yellow",
+            "thomas-jefferson": "green", "john-jay": "purple", "john-marshall": "blue"}
+    state["statesmen"] = {sid: {"owner": seat, "cubes": 0, "bonus": 0, "influence": 0, "elected": 0}
+                          for sid, seat in keep.items()}
+    state["offices"] = dict.fromkeys(state["offices"])
+    state["offices"].update({"president": "george-washington", "vice-president": "john-adams",
+                             "secretary-of-state": "george-clinton", "secretary-of-the-treasury": "thomas-jefferson"})
+    state["term"]["vacated"] = ["general"]
+    assert eligible_appointees(state, "general") == ["john-jay", "john-marshall"]
+    assert eligible_appointees(state, "general", movers=False) == ["john-jay", "john-marshall"]
