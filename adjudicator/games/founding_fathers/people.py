@@ -442,7 +442,7 @@ class Limit(FFNode):
         return [{"act": "discard", "card": c} for c in state["private"][seat]["hand"]]
 
     def text(self, state, args, seat):
-        return f"Hand limit {HAND_LIMIT}: discard a card."
+        return f"Hand limit {HAND_LIMIT}: you hold more; play a card or discard one now."
 
     def apply(self, state, args, orders, events):
         seat, order = next(iter(orders.items()))
