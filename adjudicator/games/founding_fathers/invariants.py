@@ -22,8 +22,9 @@ def violated(state: State) -> list[str]:
         if len(state["private"][seat]["hand"]) != state["factions"][seat]["hand"]:
             out.append(f"{seat}: hand count differs from the hand")
     over = [s for s in state["seats"] if state["factions"][s]["hand"] > HAND_LIMIT]
-    if over and not (state["flow"] and state["flow"][-1]["node"] == "limit"):
-        # the limit holds at any time: an excess is shed before anyone else acts
+    if over and not any(f["node"] == "limit" for f in state["flow"]):
+        # the limit holds at any time: an excess is shed at once (a card played to shed it may
+        # bring its own prompts first: a ruling, a death)
         out.append(f"{', '.join(over)}: above the hand limit outside the hand-limit discard")
     places.update(state["secret"]["actions"])
     places.update(state["secret"]["packet"])

@@ -79,9 +79,12 @@ def with_windows(state: State, prompts: dict[str, Prompt]) -> dict[str, Prompt]:
     """The node's prompts with the any-time choices appended (not to sealed or trade prompts)."""
     if state.get("result"):
         return prompts
+    # while a hand is above the limit, only its holder may act on it (play or discard) and the
+    # prompts its card brings (a ruling, a death) are answered without other windows
+    shedding = any(f["node"] == "limit" for f in state["flow"])
     out = {}
     for seat, p in prompts.items():
-        if p.sealed or p.kind in NO_WINDOWS:
+        if p.sealed or p.kind in NO_WINDOWS or (shedding and p.kind not in NO_TRADE):
             out[seat] = p
             continue
         extra = [o for o in card_plays(state, seat, p.kind) if o not in p.choices]

@@ -383,3 +383,28 @@ def test_a_party_barred_military_holder_never_shuts_out_the_generals_free_choice
     state["term"]["vacated"] = ["general"]
     assert eligible_appointees(state, "general") == ["john-jay", "john-marshall"]
     assert eligible_appointees(state, "general", movers=False) == ["john-jay", "john-marshall"]
+
+
+def test_a_card_played_to_shed_the_excess_is_resolved_before_anyone_else_acts() -> None:
+    """Found by self-play (scenario C): a player five cards up plays one at the limit prompt; its
+    table ruling goes to the President, who must not trade or play in between — the excess is
+    still «inmediatamente» the holder's business. Then the holder discards the last excess card."""
+    state = _people_draft(fresh(5))
+    first = state["people"]["drafters"][0]
+    pres = owner(state, state["offices"]["president"])
+    if first == pres:  # the test wants the ruling to go to another seat
+        first = state["people"]["drafters"][1]
+    _fill_hand(state, first, HAND_LIMIT + 2, ("duel-1",))
+    state["flow"].append({"node": "limit", "args": {}})
+    assert GAME.invariants(state) == []
+    state = act(state, first, "play duel-1")
+    assert state["factions"][first]["hand"] == HAND_LIMIT + 1
+    assert waiting(state) == {pres: "ruling"}
+    choices = GAME.prompts(state)[pres].choices
+    assert all(c["act"] == "rule" for c in choices)  # no trade, no card play
+    assert GAME.invariants(state) == []
+    state = act(state, pres, "rule none")
+    assert waiting(state) == {first: "discard"}
+    state = act(state, first, f"discard {state['private'][first]['hand'][0]}")
+    assert state["factions"][first]["hand"] == HAND_LIMIT
+    assert GAME.invariants(state) == []
