@@ -31,7 +31,7 @@ def enabled(state: State) -> bool:
 def claims(state: State, seat: str) -> list[dict[str, Any]]:
     mine = set(owned(state, seat))
     return [{"act": "claim", "office": o, "statesman": s} for o in APPOINTED if state["offices"][o] is None
-            for s in eligible_appointees(state, o) if s in mine]
+            for s in eligible_appointees(state, o, movers=False) if s in mine]
 
 
 def draft_order(state: State, fewest_first: bool = False) -> list[str]:

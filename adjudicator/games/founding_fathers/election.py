@@ -6,11 +6,13 @@ from typing import Any
 
 from adjudicator.engine import Event, Prompt, event
 
+from .data import APPOINTED
 from .effects import add_cubes
 from .flowbase import FLOW, FFNode, node
 from .state import (
     D,
     in_party,
+    mark_vacated,
     number,
     owner,
     party,
@@ -631,6 +633,8 @@ def install(state: State, pres: str, vp: str | None, events: list[Event]) -> Non
             for o, h in state["offices"].items():
                 if h == sid:
                     state["offices"][o] = None
+                    if o in APPOINTED:  # vacant by election: a holder of another office may take it
+                        mark_vacated(state, o)
     state["offices"]["president"] = pres
     state["offices"]["vice-president"] = vp
     state["statesmen"][pres]["elected"] += 1

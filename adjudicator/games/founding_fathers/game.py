@@ -35,7 +35,7 @@ class FoundingFathers(GameModule):
     info = GameInfo(
         id="founding-fathers",
         title="Founding Fathers",
-        rules_version="1.6",
+        rules_version="1.6-2",
         min_seats=3,
         max_seats=6,
         wait_hours=48,
@@ -46,6 +46,9 @@ class FoundingFathers(GameModule):
                    library=DECKS),
             Option("scenario", "standard", ("standard", "B", "C"),
                    "Standard game (1789), scenario B (Jefferson-Jackson era, 1805) or C (countdown to civil war, 1841)."),
+            Option("short_game", False, (False, True),
+                   "Short game: the standard game ends with era A (the election of the turn its last "
+                   "issue is drawn is the final one). Standard game only; scenarios B and C ignore it."),
             Option("reduced_faction", False, (False, True),
                    "Optional rule: a player down to one statesman may pay 1 influence to receive another."),
             Option("bad_reputation", False, (False, True),

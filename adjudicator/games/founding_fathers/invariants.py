@@ -6,7 +6,7 @@ from collections import Counter
 from typing import Any
 
 from .data import ERAS
-from .state import SUPPORT_LIMIT, TENSION_WAR, D
+from .state import HAND_LIMIT, SUPPORT_LIMIT, TENSION_WAR, D
 
 State = dict[str, Any]
 
@@ -21,6 +21,11 @@ def violated(state: State) -> list[str]:
         places.update(state["private"][seat]["hand"])
         if len(state["private"][seat]["hand"]) != state["factions"][seat]["hand"]:
             out.append(f"{seat}: hand count differs from the hand")
+    over = [s for s in state["seats"] if state["factions"][s]["hand"] > HAND_LIMIT]
+    if over and not any(f["node"] == "limit" for f in state["flow"]):
+        # the limit holds at any time: an excess is shed at once (a card played to shed it may
+        # bring its own prompts first: a ruling, a death)
+        out.append(f"{', '.join(over)}: above the hand limit outside the hand-limit discard")
     places.update(state["secret"]["actions"])
     places.update(state["secret"]["packet"])
     places.update(state["actions"]["discard"])

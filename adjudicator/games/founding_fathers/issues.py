@@ -16,10 +16,13 @@ from .state import (
     available_influence,
     congress_votes,
     eligible_appointees,
+    mark_vacated,
+    office_of,
     owner,
     pay,
     president_seat,
     seats_from_left,
+    vacated,
 )
 
 State = dict[str, Any]
@@ -37,19 +40,33 @@ def schedule_rulings(state: State, rulings: list[str]) -> None:
 
 # ------------------------------------------------------------------------------ appointments
 def appoint(state: State, office: str, sid: str, events: list[Event]) -> None:
-    """Appoint `sid` (leaving any other office he held); popularity unless a death replacement."""
+    """Appoint `sid` (leaving any other office he held); popularity unless a death replacement.
+
+    A holder named to an office vacated by death or election leaves his own office vacant in
+    turn; it is refilled the same way (holders may move into it too) and, like a death
+    replacement, without the popularity ("hasta que todos los departamentos estén nuevamente
+    ocupados"; reading: the same for an election's chain, so moving holders round never pays)."""
     d = D(state)
+    left = None
     for o, h in state["offices"].items():
         if h == sid:
             state["offices"][o] = None
+            left = o
     previous = state["offices"][office]
     state["offices"][office] = sid
     events.append(event("appointed", office=office, statesman=sid, replaced=previous))
     repl = state["term"]["replacements"]
+    gap = vacated(state)
+    chain = office in gap and left in APPOINTED
+    if office in gap:
+        gap.remove(office)
     if office in repl:
         repl.remove(office)
     else:
         add_cubes(state, sid, d.offices[office]["appointment_popularity"], events, f"appointed {office}")
+    if chain:
+        mark_vacated(state, left)
+        repl.append(left)
 
 
 def appointment_choices(state: State, offices: tuple[str, ...] | list[str] = APPOINTED) -> list[Order]:
@@ -59,7 +76,8 @@ def appointment_choices(state: State, offices: tuple[str, ...] | list[str] = APP
 
 
 def fillable_vacancies(state: State) -> list[str]:
-    return [o for o in APPOINTED if state["offices"][o] is None and eligible_appointees(state, o)]
+    """Vacant offices a statesman without office can take (moving a holder only moves the gap)."""
+    return [o for o in APPOINTED if state["offices"][o] is None and eligible_appointees(state, o, movers=False)]
 
 
 def committee_due(state: State) -> bool:
@@ -194,10 +212,12 @@ class Desk(FFNode):
             if c["act"] in ("draw", "end"):
                 return c
         vacant = set(fillable_vacancies(state))
-        for c in choices:
-            if c["act"] == "appoint" and c["office"] in vacant:
+        fills = [c for c in choices if c["act"] == "appoint" and c["office"] in vacant]
+        # a statesman without office first: moving a holder would mostly just move the vacancy
+        for c in fills:
+            if office_of(state, c["statesman"]) is None:
                 return c
-        return choices[0]
+        return fills[0] if fills else choices[0]
 
     def advance(self, state, args, events):  # no President (cannot happen after setup): close the phase
         if committee_due(state):
@@ -316,8 +336,10 @@ class Decide(FFNode):
 
             start_committee(state, "replace", events)
             return
-        if state["offices"]["president"] is None:
+        if state["offices"]["president"] is None:  # nobody left to decide: the card is not lost
+            cur = state["issues"]["current"]
             state["issues"]["current"] = None
+            to_next_deck(state, cur["card"], events)
             FLOW.ret(state)
             return
         state["issues"]["current"]["delegated"] = False
@@ -614,13 +636,17 @@ class Outcome(FFNode):
 
 def blame_seat(state: State, cur: dict[str, Any]) -> str | None:
     """Bad reputation: the last player able to prevent a rise of the tension (reading: the one
-    who ignored the issue; the officer who declined to spend; the President when Congress voted
-    it down, when a resolution itself raises it, and for tax outrage)."""
+    who ignored the issue; the officer who declined to spend; the Chief Justice who cancelled it;
+    the President when Congress voted it down, when a resolution itself raises it, and for tax
+    outrage)."""
     pres = state["offices"]["president"]
     pres_seat = owner(state, pres) if pres else None
     if cur["outcome"] == "ignored":
         who = state["offices"]["vice-president"] if cur["delegated"] else pres
         return owner(state, who) if who and who in state["statesmen"] else pres_seat
+    if cur["outcome"] == "cancelled":  # the Chief Justice could have upheld it
+        cj = state["offices"]["chief-justice"]
+        return owner(state, cj) if cj and cj in state["statesmen"] else pres_seat
     if cur["outcome"] == "failed" and not cur["votes"] and cur["officers"] and cur["officers"][0] in state["statesmen"]:
         return owner(state, cur["officers"][0])
     return pres_seat
@@ -642,9 +668,6 @@ def settle_issue(state: State, cur: dict[str, Any], events: list[Event]) -> list
     officers = [s for s in cur["officers"] if s in state["statesmen"]]
     ctx = {"officers": officers}
     events.append(event("issue-outcome", issue=card["id"], outcome=outcome, option=cur["option"]))
-    if outcome == "cancelled":
-        to_next_deck(state, card["id"], events)
-        return []
     if outcome == "resolved":
         opt = next(o for o in card["options"] if o["key"] == cur["option"])
         rulings = apply_effects(state, opt["effects"], ctx, events)
@@ -652,7 +675,10 @@ def settle_issue(state: State, cur: dict[str, Any], events: list[Event]) -> list
         if card["id"] not in state["issues"]["removed"]:
             state["issues"]["resolved"].append(card["id"])
         return rulings
-    result = card[outcome]
+    # A cancelled resolution "por lo general" counts as Failed: its effects were never applied
+    # (the review comes first), the spent influence stays lost, and the Failed result applies,
+    # popularity and the card's destination included. The deck has no card-specific cancel result.
+    result = card["failed" if outcome == "cancelled" else outcome]
     rulings = apply_effects(state, result["effects"], ctx, events)
     who = [pres] if outcome == "ignored" else [pres, *officers]
     _popularity(state, who, result["popularity"], events, card["id"])
@@ -718,7 +744,9 @@ def start_issues(state: State, events: list[Event]) -> None:
     state["taxes"]["tried"] = []
     state["taxes"]["tariff_done"] = False
     state["term"]["delegated"] = False
-    state["term"]["replacements"] = []
+    # the cabinet just resigned: only the General's and Chief Justice's vacancies keep their cause
+    state["term"]["replacements"] = [o for o in state["term"]["replacements"] if o not in CABINET]
+    state["term"]["vacated"] = [o for o in vacated(state) if o not in CABINET]
     state["phase"] = "issues"
     events.append(event("phase", phase="issues", turn=state["turn"]))
 

@@ -24,6 +24,7 @@ from .state import (
     owner,
     party,
     pay,
+    popularity,
     president_party,
     president_seat,
     seats_from,
@@ -95,6 +96,7 @@ class People(FFNode):
         state["people"]["drafters"].pop(0)
         events.append(event("drafted", seat=seat))
         events.append(event("drafted-card", audience=[seat], card=order["card"]))
+        check_hand_limit(state)
 
     def advance(self, state, args, events):
         stage = args["stage"]
@@ -114,7 +116,6 @@ class People(FFNode):
             state["actions"]["discard"] += state["secret"]["packet"]
             state["secret"]["packet"] = []
             args["stage"] = "papers"
-            FLOW.call(state, "limit")
         elif stage == "papers":
             args["stage"] = "round"
             newspapers_auto(state, events)
@@ -170,10 +171,21 @@ def newspapers_auto(state: State, events: list[Event]) -> None:
 
 
 def paper_order(state: State) -> list[str]:
+    """The President's party first. Elbridge Gerry as President (or no President): the party with
+    more public support, then (support at 0) the party whose leader is more popular, then the
+    one whose leader has the lower age number."""
     pp = president_party(state)
     if pp in ("L", "C"):
         return [pp, "C" if pp == "L" else "L"]
-    return ["L", "C"] if state["support"] >= 0 else ["C", "L"]
+    if state["support"]:
+        return ["L", "C"] if state["support"] > 0 else ["C", "L"]
+
+    def key(p: str) -> tuple[int, int, int]:
+        ld = leader(state, p)
+        # a party without a leader has nobody to act for it: it goes last
+        return (0, -popularity(state, ld), number(state, ld)) if ld else (1, 0, 0)
+
+    return sorted(("L", "C"), key=key)
 
 
 @node("papers")
@@ -403,21 +415,34 @@ class Auction(FFNode):
         if c is not None:
             to_hand(state, winner, c)
         events.append(event("extra-initiative", seat=winner, paid=args["best"]))
-        FLOW.schedule(state, [("round", {"order": [winner], "k": 0, "extra": True}), ("limit", {})])
+        # the drawn card may put him over the limit: he plays or discards before his extra action
+        FLOW.schedule(state, [("limit", {}), ("round", {"order": [winner], "k": 0, "extra": True})])
+
+
+def over_limit(state: State) -> list[str]:
+    return [s for s in state["seats"] if state["factions"][s]["hand"] > HAND_LIMIT]
+
+
+def check_hand_limit(state: State) -> None:
+    """Whoever just went above the hand limit plays or discards at once, before anyone else acts:
+    the limit holds "en cualquier momento" and the excess goes "inmediatamente"."""
+    if over_limit(state):
+        FLOW.call(state, "limit")
 
 
 @node("limit")
 class Limit(FFNode):
+    """Hand limit: discard (or, through the any-time window, play) until back at the limit."""
     kind = "discard"
 
     def waiting(self, state, args):
-        return [s for s in state["seats"] if state["factions"][s]["hand"] > HAND_LIMIT][:1]
+        return over_limit(state)[:1]
 
     def choices(self, state, args, seat):
         return [{"act": "discard", "card": c} for c in state["private"][seat]["hand"]]
 
     def text(self, state, args, seat):
-        return f"Hand limit {HAND_LIMIT}: discard a card."
+        return f"Hand limit {HAND_LIMIT}: you hold more; play a card or discard one now."
 
     def apply(self, state, args, orders, events):
         seat, order = next(iter(orders.items()))

@@ -62,7 +62,7 @@ def _ruling(d: dict[str, Any]) -> str:
 
 
 def _issue_outcome(d: dict[str, Any]) -> str:
-    how = {"resolved": "resolved", "failed": "failed", "ignored": "ignored", "cancelled": "cancelled by the Court"}
+    how = {"resolved": "resolved", "failed": "failed", "ignored": "ignored", "cancelled": "cancelled by the Court and counts as failed"}
     option = f" (option: {words(d['option'])})" if d.get("option") else ""
     return f"**{_name(d['issue'])}** is {how.get(d['outcome'], words(str(d['outcome'])))}{option}."
 

@@ -111,7 +111,13 @@ SCENARIOS: dict[str, dict[str, Any]] = {
 
 
 def final_era(options: dict[str, Any]) -> str:
-    return "B" if options.get("scenario") == "B" else "C"
+    """The era whose last issue ends the game: scenario B ends with era B; the standard game may
+    be shortened to era A (option `short_game`: "terminar el juego estándar al final de Era A")."""
+    if options.get("scenario") == "B":
+        return "B"
+    if options.get("short_game") and options.get("scenario", "standard") == "standard":
+        return "A"
+    return "C"
 
 
 def setup_scenario(state: State, d: Deck, name: str) -> None:

@@ -33,7 +33,7 @@ def D(state: State) -> Deck:
 def new_state(seed: str, seats: list[str], options: dict[str, Any]) -> State:
     d = deck(options["deck"])
     state: State = {
-        "game": "founding-fathers", "rules_version": "1.6", "seats": list(seats), "options": dict(options),
+        "game": "founding-fathers", "rules_version": "1.6-2", "seats": list(seats), "options": dict(options),
         "deck": DECKS.resolve(options["deck"]),  # the pin: this exact version of the deck
         "turn": 1, "phase": "issues", "era": "A",
         "statesmen": {}, "gone": {}, "offices": dict.fromkeys(OFFICES),
@@ -44,7 +44,7 @@ def new_state(seed: str, seats: list[str], options: dict[str, Any]) -> State:
         "taxes": {"active": [], "tariff": 0, "tried": [], "tariff_done": False},
         "issues": {"era": "A", "left": 0, "pools": {e: [] for e in ERAS}, "resolved": [], "removed": [],
                    "set_aside": [], "drawn": 0, "last_drawn": False, "current": None},
-        "flags": [], "term": {"delegated": False, "replacements": [], "coalition": {}},
+        "flags": [], "term": {"delegated": False, "replacements": [], "coalition": {}, "vacated": []},
         "actions": {"left": 0, "discard": [], "generation": 1, "future": [], "persistent": []},
         "papers": {p: {"lower": [0, 0, 0], "upper": [0, 0, 0]} for p in ("L", "C")},
         "election": None, "people": None, "result": None, "flow": [],
@@ -230,8 +230,32 @@ def other(p: str) -> str:
     return "C" if p == "L" else "L"
 
 
-def eligible_appointees(state: State, office: str) -> list[str]:
-    """Statesmen the President may appoint to `office` now (see the rules on eligibility)."""
+def vacated(state: State) -> list[str]:
+    """Offices left vacant by a death or an election (and by a holder who moved into one)."""
+    return state["term"].setdefault("vacated", [])
+
+
+def mark_vacated(state: State, office: str) -> None:
+    if office not in vacated(state):
+        vacated(state).append(office)
+
+
+def eligible_appointees(state: State, office: str, movers: bool = True) -> list[str]:
+    """Statesmen the President may appoint to `office` now (see the rules on eligibility).
+
+    A holder of another office may be named too when `office` was left vacant by a death or an
+    election ("a menos que sean nombrados para un departamento vacante por muerte o elección");
+    such holders come after the others, and `movers=False` leaves them out (the defaults and the
+    committee, where moving a holder only moves the vacancy)."""
+    base = _eligible(state, office, False)
+    if not movers or state["offices"][office] is not None or office not in vacated(state):
+        return base
+    # checked apart, so that a holder can only add names: he never displaces a statesman without
+    # office (a military holder would otherwise shut out the relaxed General's choice)
+    return base + sorted(s for s in _eligible(state, office, True) if s not in base)
+
+
+def _eligible(state: State, office: str, with_holders: bool) -> list[str]:
     pres, vp = state["offices"]["president"], state["offices"]["vice-president"]
     if pres is None:
         return []
@@ -239,19 +263,23 @@ def eligible_appointees(state: State, office: str) -> list[str]:
     pp = party(state, pres)
     pool = [s for s in state["statesmen"] if s not in (pres, vp) and s != current]
     free = [s for s in pool if office_of(state, s) is None]
+    takers = free + [s for s in pool if office_of(state, s) in APPOINTED] if with_holders else free
 
     def party_ok(sids: list[str]) -> list[str]:
         if pp == "G":
             return sids
-        outsiders = sum(1 for o in APPOINTED if o != office and state["offices"][o]
-                        and not in_party(state, state["offices"][o], pp))
-        own = [s for s in sids if in_party(state, s, pp)]
-        if outsiders == 0:
-            return sids
         # the limit of one outsider is relaxed once every own-party statesman has an office
         own_free = [s for s in state["statesmen"] if s not in (pres, vp) and in_party(state, s, pp)
                     and office_of(state, s) is None]
-        return sids if not own_free else own
+        if not own_free:
+            return sids
+
+        def outsiders(moving: str) -> int:  # the office a holder leaves no longer counts
+            left = office_of(state, moving)
+            return sum(1 for o in APPOINTED if o not in (office, left) and state["offices"][o]
+                       and not in_party(state, state["offices"][o], pp))
+
+        return [s for s in sids if in_party(state, s, pp) or outsiders(s) == 0]
 
     if office == "general":
         if current is not None:
@@ -260,7 +288,7 @@ def eligible_appointees(state: State, office: str) -> list[str]:
             else:
                 better = [s for s in free if ability(state, s) > ability(state, current)]
         else:
-            better = free
+            better = takers
         military = [s for s in better if D(state).statesmen[s]["military"]]
         if military:
             return sorted(party_ok(military))
@@ -273,4 +301,4 @@ def eligible_appointees(state: State, office: str) -> list[str]:
         return sorted(s for s in pool) if current is None else []
     if current is not None:
         return []
-    return sorted(party_ok(free))
+    return sorted(party_ok(takers))

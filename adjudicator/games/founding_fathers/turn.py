@@ -17,6 +17,7 @@ from .state import (
     congress_votes,
     eligible_appointees,
     in_party,
+    mark_vacated,
     move_support,
     number,
     office_of,
@@ -131,6 +132,7 @@ def kill(state: State, sid: str, events: list[Event], why: str = "death") -> Non
             events.append(event("succeeded", office="president", statesman=vp))
     elif office in APPOINTED:
         state["term"]["replacements"].append(office)
+        mark_vacated(state, office)  # a holder of another office may be named to it
 
 
 def congress_party(state: State) -> list[str]:
@@ -249,6 +251,9 @@ def install_president(state: State, sid: str, events: list[Event]) -> None:
     for o, h in state["offices"].items():
         if h == sid:
             state["offices"][o] = None
+            if o in APPOINTED:  # a gap left by the death: refilled as a replacement
+                state["term"]["replacements"].append(o)
+                mark_vacated(state, o)
     state["offices"]["president"] = sid
     events.append(event("succeeded", office="president", statesman=sid))
 

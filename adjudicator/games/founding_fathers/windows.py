@@ -30,6 +30,8 @@ SAFE_OPS = {"support", "tension", "reserves", "revenue", "influence", "flag", "p
             "ruling"}
 QUIET = {"agenda", "draft", "discard", "bid", "newspapers", "faction-leader", "leader-change"}
 NO_WINDOWS = {"trade", "trade-answer"}
+# above the hand limit a player must play or discard "inmediatamente": no trade in between
+NO_TRADE = {"discard"}
 
 
 def committed(state: State, seat: str) -> int:
@@ -77,13 +79,17 @@ def with_windows(state: State, prompts: dict[str, Prompt]) -> dict[str, Prompt]:
     """The node's prompts with the any-time choices appended (not to sealed or trade prompts)."""
     if state.get("result"):
         return prompts
+    # while a hand is above the limit, only its holder may act on it (play or discard) and the
+    # prompts its card brings (a ruling, a death) are answered without other windows
+    shedding = any(f["node"] == "limit" for f in state["flow"])
     out = {}
     for seat, p in prompts.items():
-        if p.sealed or p.kind in NO_WINDOWS:
+        if p.sealed or p.kind in NO_WINDOWS or (shedding and p.kind not in NO_TRADE):
             out[seat] = p
             continue
         extra = [o for o in card_plays(state, seat, p.kind) if o not in p.choices]
-        extra.append({"act": "trade"})
+        if p.kind not in NO_TRADE:
+            extra.append({"act": "trade"})
         out[seat] = Prompt(seat=seat, kind=p.kind, choices=[*p.choices, *extra], sealed=False, group=None,
                            text=p.text, presorted=True)
     return out
@@ -205,7 +211,7 @@ class Trade(FFNode):
         events.append(event("trade-cards", audience=[a, b], given=list(tr["give"]), received=list(tr["hand"])))
         self._close(state)
         if any(state["factions"][s]["hand"] > HAND_LIMIT for s in (a, b)):
-            FLOW.call(state, "limit")
+            FLOW.call(state, "limit")  # at once: the limit holds at any time
 
     def _close(self, state):
         state["secret"].pop("trade", None)

@@ -8,27 +8,23 @@ from adjudicator.games.founding_fathers.committee import draft_order
 from adjudicator.games.founding_fathers.flowbase import FLOW
 from adjudicator.games.founding_fathers.persuasion import modifiers, start_persuasion
 from adjudicator.games.founding_fathers.state import owned
-from tests.games.founding_fathers.helpers import act, waiting
+from tests.games.founding_fathers.helpers import act, give_card, waiting
 
 
 def _setup(players=5, **options):
     return GAME.setup("test", GAME.seat_names(players, {}), options).state
 
 
+def _empty_hand(state, seat):
+    """Discard `seat`'s hand, so that the cards a test gives stay within the hand limit."""
+    for c in list(state["private"][seat]["hand"]):
+        state["private"][seat]["hand"].remove(c)
+        state["factions"][seat]["hand"] -= 1
+        state["actions"]["discard"].append(c)
+
+
 def _give_card(state, seat, cid):
-    """Move an action card from wherever it is into `seat`'s hand (places stay consistent)."""
-    if cid in state["secret"]["actions"]:
-        state["secret"]["actions"].remove(cid)
-        state["actions"]["left"] -= 1
-    for pile in (state["actions"]["discard"], state["actions"]["future"], state["secret"]["packet"]):
-        if cid in pile:
-            pile.remove(cid)
-    for s in state["seats"]:
-        if cid in state["private"][s]["hand"]:
-            state["private"][s]["hand"].remove(cid)
-            state["factions"][s]["hand"] -= 1
-    state["private"][seat]["hand"] = sorted([*state["private"][seat]["hand"], cid])
-    state["factions"][seat]["hand"] += 1
+    give_card(state, seat, cid)
     assert not GAME.invariants(state)
 
 
@@ -97,6 +93,7 @@ def test_persuasion_natural_two_fails_and_leaders_are_immune() -> None:
 def test_cards_are_offered_at_other_decision_points_and_the_prompt_reopens() -> None:
     state = _setup(5)
     pres = state["statesmen"]["george-washington"]["owner"]
+    _empty_hand(state, pres)
     _give_card(state, pres, "raise-campaign-funds-1")
     _give_card(state, pres, "the-hand-of-time-1")
     prompt = GAME.prompts(state)[pres]
@@ -115,6 +112,7 @@ def test_hand_of_time_is_not_offered_in_a_congress_vote() -> None:
     from adjudicator.games.founding_fathers.windows import card_plays
 
     state = _setup(5)
+    _empty_hand(state, "blue")
     _give_card(state, "blue", "the-hand-of-time-1")
     _give_card(state, "blue", "rally-the-faithful-1")
     plays = card_plays(state, "blue", "vote")
@@ -128,10 +126,7 @@ def test_trade_offer_accepted_moves_influence_and_cards() -> None:
     pres = state["statesmen"]["george-washington"]["owner"]
     other = next(s for s in state["seats"] if s != pres)
     for s in state["seats"]:
-        for c in list(state["private"][s]["hand"]):
-            state["private"][s]["hand"].remove(c)
-            state["factions"][s]["hand"] -= 1
-            state["actions"]["discard"].append(c)
+        _empty_hand(state, s)
     _give_card(state, pres, "dolley-todd-1")
     _give_card(state, other, "duel-1")
     _give_card(state, other, "secession-1")
