@@ -22,9 +22,10 @@ def eager() -> bool:
     return os.environ.get("PBEM_EAGER") == "1"
 
 
-def enqueue(tasks: Iterable[Task], app: Celery | None = None) -> None:
+def enqueue(tasks: Iterable[Task], app: Celery | None = None, expires: float | None = None) -> None:
     """Send each task by name (so this module needs no task imports); `app` defaults to the
-    module-level `workers.celery_app.celery`."""
+    module-level `workers.celery_app.celery`. `expires` (seconds): a worker that receives the
+    task later discards it unrun (for wake-ups that are sent again anyway)."""
     for kind, *args in tasks:
         if kind not in TASK_NAMES:
             raise ValueError(f"unknown task kind {kind!r}")
@@ -37,4 +38,4 @@ def enqueue(tasks: Iterable[Task], app: Celery | None = None) -> None:
             continue
         if app is None:
             from .celery_app import celery as app
-        app.send_task(TASK_NAMES[kind], args=args)
+        app.send_task(TASK_NAMES[kind], args=args, expires=expires)

@@ -5,6 +5,7 @@ from the start on a deadlock, serialization failure or lost connection (store.ru
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import Callable
 from typing import Any
 
@@ -38,7 +39,15 @@ def sweep_deadlines() -> None:
     process takes a share and no transaction holds more than one game's work."""
     with store.transaction(write=False) as s:
         due = service.due_games(s)
-    enqueue([("sweep", game_id) for game_id in due])
+    # A game still due is listed again at the next run, so a copy still queued by then is only a
+    # repeat: it expires unrun. Without this, a backlog (a deadline burst of thousands of games,
+    # or two beats) grew by every due game at every run and delayed everything else in the queue
+    # (found by `pbem chaos`).
+    enqueue([("sweep", game_id) for game_id in due], expires=sweep_expiry())
+
+
+def sweep_expiry() -> float:
+    return max(3 * float(os.environ.get("PBEM_SWEEP_SECONDS", "60")), 10.0)
 
 
 @celery.task(name="workers.tasks.sweep_game")
