@@ -35,6 +35,7 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.error
 import urllib.request
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -502,6 +503,8 @@ class Run:
             try:
                 with urllib.request.urlopen(f"http://127.0.0.1:{self.web_port}/", timeout=5) as r:
                     ok = r.status < 500
+            except urllib.error.HTTPError as exc:
+                ok = exc.code < 500
             except OSError:
                 ok = False
             if ok:
