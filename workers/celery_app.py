@@ -77,6 +77,7 @@ def make_celery(config: dict[str, Any] | None = None) -> Celery:
             **_imap_schedule(),
         },
         beat_schedule_filename=os.environ.get("PBEM_BEAT_SCHEDULE", "var/celerybeat-schedule"),
+        beat_scheduler="workers.beat:ReconnectingScheduler",  # reconnects after a broker error
         timezone="UTC",
     )
     if config:
