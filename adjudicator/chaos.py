@@ -38,7 +38,7 @@ import time
 import urllib.error
 import urllib.request
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
 from email.message import EmailMessage
@@ -186,13 +186,11 @@ def _wait(check: Callable[[], bool], what: str, timeout: float) -> None:
         time.sleep(0.2)
 
 
-@contextlib.contextmanager
-def sqlite_lock(path: Path, seconds: float) -> Iterator[None]:
+def hold_sqlite_lock(path: Path, seconds: float) -> None:
     """Hold an exclusive lock on a SQLite file: to everyone else it is down for `seconds`."""
     conn = sqlite3.connect(str(path), timeout=30, isolation_level=None)
     try:
         conn.execute("BEGIN EXCLUSIVE")
-        yield
         time.sleep(seconds)
     finally:
         with contextlib.suppress(sqlite3.Error):
@@ -543,8 +541,7 @@ class Run:
             time.sleep(down)
             self.redis.start()
         else:
-            with sqlite_lock(self.tmp / "broker.sqlite", down):
-                pass
+            hold_sqlite_lock(self.tmp / "broker.sqlite", down)
         self.figures.faults.append(f"broker down {down:g} s")
 
     def database_restart(self) -> None:
@@ -554,8 +551,7 @@ class Run:
             self.pg.start()
             self.figures.faults.append(f"PostgreSQL restart ({self.plan.db_outage:g} s)")
         else:
-            with sqlite_lock(self.tmp / "pbem.sqlite", self.plan.db_outage):
-                pass
+            hold_sqlite_lock(self.tmp / "pbem.sqlite", self.plan.db_outage)
             self.figures.faults.append(f"SQLite locked {self.plan.db_outage:g} s")
 
     def faults(self) -> None:

@@ -9,6 +9,7 @@ mails while it kills and restarts them, waits for the drain and prints what was 
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 from dataclasses import replace
 
@@ -28,6 +29,8 @@ def main(argv: list[str]) -> int:
     overrides = {k: v for k, v in (("games", args.games), ("mails", args.mails), ("outage", args.outage))
                  if v is not None}
     plan = replace(plan, **overrides)
+    # stopped from outside: leave through the run's clean-up, which stops every process it started
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     backends = ["embedded", "postgres"] if args.backend == "both" else [args.backend]
     failed = False
     for backend in backends:
