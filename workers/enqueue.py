@@ -15,6 +15,7 @@ TASK_NAMES = {
     "deliver": "workers.tasks.deliver_outbox",
     "ingest": "workers.tasks.ingest_message",
     "sweep": "workers.tasks.sweep_game",
+    "sweeps": "workers.tasks.sweep_games",  # a chunk of game ids
 }
 
 
@@ -33,7 +34,7 @@ def enqueue(tasks: Iterable[Task], app: Celery | None = None, expires: float | N
             from . import tasks as t
 
             job = {"reveal": t.reveal_group, "deliver": t.deliver_outbox, "ingest": t.ingest_message,
-                   "sweep": t.sweep_game}[kind]
+                   "sweep": t.sweep_game, "sweeps": t.sweep_games}[kind]
             job(*args)  # calling a task object runs it here, synchronously
             continue
         if app is None:
