@@ -634,8 +634,8 @@ class Run:
             probe.start()
             self.faults()
             last_fault = time.monotonic()
-            mailer.join(self.plan.drain_timeout)
             _log(f"{self.backend}: faults over ({len(self.figures.faults)}); waiting for the drain")
+            mailer.join(self.plan.drain_timeout)
             deadline = last_fault + self.plan.drain_timeout
             while True:
                 try:
