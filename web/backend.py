@@ -21,7 +21,7 @@ def init_app(app: Flask) -> None:
     from adjudicator import store
 
     store.configure(app.config["DATABASE_URL"])
-    store.init_db()
+    _init_db_or_later(app)
     try:
         from workers.celery_app import celery
     except ImportError:  # a web-only deployment without the workers package
@@ -37,6 +37,30 @@ def init_app(app: Flask) -> None:
     enqueue_fn = app.config.get("PBEM_ENQUEUE") or (
         _enqueue_with_workers if celery is not None else _enqueue_missing)
     app.extensions["pbem"] = {"enqueue": enqueue_fn}
+
+
+def _init_db_or_later(app: Flask) -> None:
+    """Check the schema now, or, if the database cannot be reached, at the first request that
+    finds it back. A web worker that refused to boot while the database restarts made gunicorn
+    stop altogether ("Worker failed to boot"), so the site stayed down after the database was
+    back (found by `pbem chaos`); meanwhile requests get the error page."""
+    from sqlalchemy.exc import OperationalError
+
+    from adjudicator import store
+
+    try:
+        store.init_db()
+        return
+    except OperationalError as exc:
+        log.warning("database not reachable at start (%s); the schema is checked at a later request",
+                    type(exc).__name__)
+    pending = {"init": True}
+
+    @app.before_request
+    def _init_db_when_back() -> None:
+        if pending["init"]:
+            store.init_db()  # raises while the database is still away: the error page
+            pending["init"] = False
 
 
 def service():

@@ -77,10 +77,18 @@ def make_celery(config: dict[str, Any] | None = None) -> Celery:
             **_imap_schedule(),
         },
         beat_schedule_filename=os.environ.get("PBEM_BEAT_SCHEDULE", "var/celerybeat-schedule"),
+        beat_scheduler="workers.beat:ReconnectingScheduler",  # reconnects after a broker error
         timezone="UTC",
     )
     if config:
         app.conf.update(config)
+    if str(app.conf.broker_url).startswith("sqla+") and "worker_pool" not in (config or {}):
+        # The embedded broker has no event loop, so a prefork worker uses billiard's blocking pool,
+        # whose children share one lock on the task pipe: a child killed while waiting for work
+        # (OOM killer, SIGKILL) dies holding it and the worker never runs another task (found by
+        # `pbem chaos`). One process per worker (`--pool solo`, as `pbem run` starts it) has no
+        # such lock; `--pool` on the command line still overrides this.
+        app.conf.worker_pool = "solo"
     load_plugins()
     return app
 

@@ -15,6 +15,7 @@ TASK_NAMES = {
     "deliver": "workers.tasks.deliver_outbox",
     "ingest": "workers.tasks.ingest_message",
     "sweep": "workers.tasks.sweep_game",
+    "sweeps": "workers.tasks.sweep_games",  # a chunk of game ids
 }
 
 
@@ -22,9 +23,10 @@ def eager() -> bool:
     return os.environ.get("PBEM_EAGER") == "1"
 
 
-def enqueue(tasks: Iterable[Task], app: Celery | None = None) -> None:
+def enqueue(tasks: Iterable[Task], app: Celery | None = None, expires: float | None = None) -> None:
     """Send each task by name (so this module needs no task imports); `app` defaults to the
-    module-level `workers.celery_app.celery`."""
+    module-level `workers.celery_app.celery`. `expires` (seconds): a worker that receives the
+    task later discards it unrun (for wake-ups that are sent again anyway)."""
     for kind, *args in tasks:
         if kind not in TASK_NAMES:
             raise ValueError(f"unknown task kind {kind!r}")
@@ -32,9 +34,9 @@ def enqueue(tasks: Iterable[Task], app: Celery | None = None) -> None:
             from . import tasks as t
 
             job = {"reveal": t.reveal_group, "deliver": t.deliver_outbox, "ingest": t.ingest_message,
-                   "sweep": t.sweep_game}[kind]
+                   "sweep": t.sweep_game, "sweeps": t.sweep_games}[kind]
             job(*args)  # calling a task object runs it here, synchronously
             continue
         if app is None:
             from .celery_app import celery as app
-        app.send_task(TASK_NAMES[kind], args=args)
+        app.send_task(TASK_NAMES[kind], args=args, expires=expires)

@@ -42,6 +42,12 @@ MAX_ATTEMPTS = 5
 LEASE = timedelta(minutes=10)  # longer than any one send (SMTP and webhook time out after 30 s)
 
 
+def lease() -> timedelta:
+    """How long a claim holds (PBEM_SEND_LEASE_SECONDS, default LEASE). Only a fault-injection run
+    shortens it, so that a row whose sender died is freed within the run."""
+    return timedelta(seconds=float(os.environ.get("PBEM_SEND_LEASE_SECONDS", LEASE.total_seconds())))
+
+
 class TemporaryFailure(Exception):
     """Worth retrying later (the attempt is recorded)."""
 
@@ -90,7 +96,7 @@ def claim(outbox_id: int) -> tuple[OutboxMessage | None, bool]:
                 OutboxMessage.id == outbox_id,  # type: ignore[arg-type]
                 or_(OutboxMessage.status == "pending",  # type: ignore[arg-type]
                     and_(OutboxMessage.status == "sending", OutboxMessage.lease_until < now)),  # type: ignore[arg-type,operator]
-            ).values(status="sending", lease_until=now + LEASE)).rowcount
+            ).values(status="sending", lease_until=now + lease())).rowcount
         row = s.exec(select(OutboxMessage).where(OutboxMessage.id == outbox_id)).first()
         return row, bool(taken)
 

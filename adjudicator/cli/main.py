@@ -18,6 +18,7 @@ COMMANDS = {
     "mail": ("adjudicator.cli.mail", "list and retry failed inbound/outbound mail; run the recovery sweep"),
     "ratings": ("adjudicator.cli.ratings", "list players' ratings per game type; --recompute rebuilds them"),
     "archive": ("adjudicator.cli.archive", "write every finished game as static HTML for publishing"),
+    "chaos": ("adjudicator.cli.chaos", "fault-injection run: kill and restart workers, web, broker, database; count lost work"),
     "imap": ("adjudicator.cli.imap", "watch an IMAP mailbox in IDLE for inbound mail (IMAP_MODE=idle)"),
 }
 

@@ -69,3 +69,33 @@ def test_markdown_is_sanitised() -> None:
     html = markdown_to_html("**bold** <script>x()</script> [a](javascript:alert(1)) <b onclick='x'>b</b>")
     assert "<strong>bold</strong>" in html
     assert "<script" not in html and "javascript:" not in html and "onclick" not in html
+
+
+def test_deadline_sweep_fans_out_in_chunks_with_an_expiry(sqlite_db, toy, eager, monkeypatch) -> None:
+    """More due games than one chunk: every game is swept (each in its own transaction), with a
+    few messages, each expiring (a queued repeat of the next sweep run is discarded unrun)."""
+    from datetime import timedelta
+
+    from sqlalchemy import update
+
+    from adjudicator.service import DeadlinePolicy, utcnow
+    from adjudicator.store import Game
+    from workers import tasks
+
+    games = [new_game(seats=2, emails=False, policy=DeadlinePolicy(step_hours=24)) for _ in range(tasks.SWEEP_CHUNK + 3)]
+    with store.transaction() as s:
+        s.connection().execute(update(Game).values(due_at=utcnow() - timedelta(seconds=1), reminded=True))
+    sent: list[tuple[object, float | None]] = []
+    real_enqueue = tasks.enqueue
+
+    def spy(batch, app=None, expires=None):
+        batch = list(batch)
+        sent.extend((task, expires) for task in batch)
+        real_enqueue(batch, app=app, expires=expires)
+
+    monkeypatch.setattr(tasks, "enqueue", spy)
+    tasks.sweep_deadlines()
+    chunks = [(task, expires) for task, expires in sent if task[0] == "sweeps"]
+    assert [len(task[1]) for task, _ in chunks] == [tasks.SWEEP_CHUNK, 3]
+    assert all(expires == tasks.sweep_expiry() for _, expires in chunks)
+    assert all(g.public().record_length == 2 for g in games), "every due game's deadline was applied"

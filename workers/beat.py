@@ -1,0 +1,37 @@
+"""The beat scheduler: Celery's own, plus a fresh broker connection after a failed send.
+
+Celery's scheduler keeps one producer for its whole life. After a broker error (the embedded
+SQLite broker locked or away) that producer's channel stays closed, and every later schedule entry
+fails with "channel disconnected": beat runs on but sends nothing, so no deadline is swept and no
+lost mail recovered until it is restarted (found by `pbem chaos`). Here a failed send drops the
+producer and its connection; the next due entry opens new ones.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from typing import Any
+
+from celery.beat import PersistentScheduler, ScheduleEntry, SchedulingError
+
+log = logging.getLogger(__name__)
+
+
+class ReconnectingScheduler(PersistentScheduler):
+    def apply_async(self, entry: ScheduleEntry, producer: Any = None, advance: bool = True, **kwargs: Any) -> Any:
+        try:
+            return super().apply_async(entry, producer=producer, advance=advance, **kwargs)
+        except SchedulingError:
+            self.drop_connection()
+            raise
+
+    def drop_connection(self) -> None:
+        """Forget the cached producer and connection (both cached properties of Scheduler)."""
+        producer = self.__dict__.pop("producer", None)
+        connection = self.__dict__.pop("connection", None)
+        for closing in (getattr(producer, "release", None), getattr(connection, "release", None)):
+            if closing is not None:
+                with contextlib.suppress(Exception):  # it is broken already: only let it go
+                    closing()
+        log.warning("beat: a send failed; the next one uses a new broker connection")
