@@ -112,8 +112,11 @@ class Trade(FFNode):
     def prompts(self, state, args):
         seat = self.waiting(state, args)[0]
         kind = "trade-answer" if args["stage"] in ("answer", "hand") else "trade"
+        # the cards offered and handed over are known to the two traders only (state["secret"]
+        # holds them), so those orders are hidden from the public record until the end
         return {seat: Prompt(seat=seat, kind=kind, choices=self.choices(state, args, seat),
-                             text=self.text(state, args, seat), presorted=True)}
+                             text=self.text(state, args, seat), presorted=True,
+                             hidden=args["stage"] in ("cards", "hand"))}
 
     def choices(self, state, args, seat):
         stage, me = args["stage"], args["seat"]
