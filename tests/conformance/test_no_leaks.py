@@ -34,9 +34,10 @@ from sqlmodel import select
 from adjudicator import service, store
 from adjudicator.cli.playout import _scramble
 from adjudicator.engine import GameModule, all_games, get_game
+from adjudicator.mail import compose
 from adjudicator.record import seed_commitment
 from adjudicator.service.core import current_prompts
-from adjudicator.service.notify import visible
+from adjudicator.service.notify import reply_address, visible
 from adjudicator.store import Game, OutboxMessage, RecordEntry, SealedOrder, Seat
 
 # Seat counts per title (every count is not needed in CI); PBEM_LEAK_SEATS=all plays each title
@@ -44,7 +45,7 @@ from adjudicator.store import Game, OutboxMessage, RecordEntry, SealedOrder, Sea
 SEATS = {"1960": [2], "china": [3], "doge": [4], "founding-fathers": [3]}
 GAMES_PER_COUNT = int(os.environ.get("PBEM_LEAK_GAMES", "1"))
 STEPS = int(os.environ.get("PBEM_LEAK_STEPS", "80"))  # steps played per game
-CHECK_EVERY = int(os.environ.get("PBEM_LEAK_EVERY", "10"))  # steps between two full checks
+CHECK_EVERY = int(os.environ.get("PBEM_LEAK_EVERY", "12"))  # steps between two full checks
 DEFAULT_RATE = 0.05  # how often the moderator forces defaults (server-chosen orders are secret too)
 MIN_NEEDLE = 6  # shorter renderings ("red", "E5", "3") are not distinctive
 
@@ -121,6 +122,7 @@ class LeakGame:
     canaries: dict[str | None, set[str]] = field(default_factory=dict)  # planted secret -> who may see it
     known: dict[str | None, set[Any]] = field(default_factory=dict)  # hidden values X was shown before
     choices: dict[str | None, set[str]] = field(default_factory=dict)  # order texts X was offered
+    mailed: int = 0
 
     @property
     def seats(self) -> list[str]:
@@ -162,13 +164,32 @@ class LeakGame:
             out[f"error: {name}"] = resp.get_data(as_text=True)
         return out
 
+    def mail_errors(self) -> None:
+        """Each seat mails a line of no grammar and STATUS: the reply (an outbox row the next
+        `mails` reads) is the mail door's error message and status."""
+        with store.transaction(write=False) as s:
+            g = s.exec(select(Game).where(Game.public_id == self.game_id)).one()
+            to = {r.seat: reply_address(g, r) for r in s.exec(select(Seat).where(Seat.game_id == g.id))}
+        for seat in self.seats:
+            self.mailed += 1
+            raw = (f"From: {seat}@example.org\r\nTo: {to[seat]}\r\nSubject: orders\r\n"
+                   f"Message-ID: <leak-{self.game_id}-{self.mailed}@client.test>\r\n\r\nzzz not an order\r\nSTATUS\r\n")
+            with store.transaction() as s:
+                tasks = service.receive_mail(s, raw.encode(), "smtp", f"{seat}@example.org", [], "127.0.0.1")
+            for _kind, inbox_id in tasks:
+                with store.transaction() as s:
+                    service.process_mail(s, inbox_id)
+
     def mails(self) -> dict[str | None, dict[str, str]]:
         """Outbox rows (mail and chat webhook) by addressee seat; rows to no seat are public."""
         by: dict[str | None, dict[str, str]] = {}
         with store.transaction(write=False) as s:
             g = s.exec(select(Game).where(Game.public_id == self.game_id)).one()
             for m in s.exec(select(OutboxMessage).where(OutboxMessage.game_id == g.id)):
-                text = "\n".join([m.to, m.subject, m.body or "", json.dumps(m.headers, ensure_ascii=False)])
+                if m.channel == "webhook":  # what the mailer posts
+                    text = json.dumps(compose.chat_payload(m.subject, m.body or ""), ensure_ascii=False)
+                else:
+                    text = "\n".join([m.to, m.subject, m.body or "", json.dumps(m.headers, ensure_ascii=False)])
                 by.setdefault(m.seat or None, {})[f"{m.channel} #{m.id} ({m.kind})"] = text
         return by
 
@@ -329,6 +350,7 @@ def play_step(lg: LeakGame, rnd: random.Random) -> bool:
 def check(lg: LeakGame) -> list[str]:
     """Both oracles over everything each audience can reach now."""
     problems = []
+    lg.mail_errors()
     mails = lg.mails()
     for audience in [None, *lg.seats]:
         needles = lg.secrets_for(audience)
@@ -368,6 +390,8 @@ def _store_state(lg: LeakGame, state: dict[str, Any]) -> None:
 @pytest.fixture
 def leak_client(tmp_path, monkeypatch):
     monkeypatch.setenv("PBEM_MAIL_DIR", str(tmp_path / "mail"))
+    monkeypatch.setenv("PBEM_MAIL_DNS", "0")
+    monkeypatch.setenv("PBEM_MAIL_DOMAIN", "pbem.test")
     monkeypatch.delenv("SMTP_HOST", raising=False)
     from web import create_app
 
@@ -394,5 +418,28 @@ def test_no_output_shows_a_secret_before_its_time(leak_client, game_id: str, sea
             problems += check(lg)
     assert not problems, f"{game_id} ({seats} seats) after {steps} steps:\n" + "\n".join(problems[:20])
     assert steps >= min(STEPS, 10), "the game was played"
+    mails = lg.mails()
+    assert all(any("(reply)" in name for name in mails.get(seat, {})) for seat in lg.seats), \
+        "each seat's mailed error got its reply (so the mail door's answers were checked)"
     # the oracle can fail: the seed is a needle for everybody, so a finished game's page shows it
     assert lg.canaries[lg.seed] == set()
+
+
+def test_the_check_fails_on_an_export_that_withholds_nothing(leak_client, monkeypatch) -> None:
+    """The oracle can fail: with the export's redaction switched off, the first revealed Doge
+    placement round shows its salts (and marker values) to the public."""
+    from adjudicator.service import reading
+
+    monkeypatch.setattr(reading, "redact_entries", lambda entries: (entries, []))
+    rnd = random.Random("leaks-plant")
+    lg = start_game(leak_client, "doge", 3, rnd)
+    for _ in range(40):
+        with store.transaction(write=False) as s:
+            g = s.exec(select(Game).where(Game.public_id == lg.game_id)).one()
+            revealed = any(r.data.get("salts") for r in s.exec(select(RecordEntry).where(RecordEntry.game_id == g.id)))
+        if revealed:
+            break
+        play_step(lg, rnd)
+    assert revealed
+    problems = check(lg)
+    assert any("the public in /game/" in p and "export.json" in p for p in problems), problems

@@ -24,10 +24,10 @@ def fuzz_env(monkeypatch: pytest.MonkeyPatch, tmp_path):
 
 def test_every_fuzzed_mail_ends_in_one_reply_or_one_logged_drop(fuzz_env, sqlite_db) -> None:
     report = run_fuzz(MAILS, seed=11)
-    assert report.mails == MAILS
+    assert report.mails >= MAILS
     assert report.crashes == [] and report.stuck == 0, report.lines()
     assert report.unaccounted == [], report.lines()
-    assert report.replies + report.drops == MAILS
+    assert report.replies + report.drops == report.mails
     # the corpus reaches every kind, and both ends: answers and drops (repeated Message-IDs among them)
     assert set(report.kinds) == set(KINDS)
     assert report.replies > 0 and report.drops > report.duplicates > 0
