@@ -233,7 +233,9 @@ class LeakGame:
         once taken into a hand) and the choices each seat was offered."""
         g = self.row()
         for audience in [None, *self.seats]:
-            self.known.setdefault(audience, set()).update(leaves(self.game.view(g.state or {}, audience)))
+            # numbers are left out: a count of 27 says nothing about card #27
+            self.known.setdefault(audience, set()).update(
+                v for v in leaves(self.game.view(g.state or {}, audience)) if isinstance(v, str))
         prompts = current_prompts(g)
         for seat, prompt in prompts.items():
             self.choices.setdefault(seat, set()).update(
