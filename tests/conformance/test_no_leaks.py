@@ -1,11 +1,12 @@
 """No output reaches a party before its time (issue 11).
 
 Random games of every title are played through the service; every few steps the test fetches
-everything a party can reach — the public page, log, Atom feed and export for a stranger; for
-each seat B its own page, log, mail settings page, an error page, and the mails and webhook
+everything a party can reach — for a stranger the game list, the game's page, log, Atom feed and
+export and a bad-link page; for each seat B its own page, log and mail settings page, the pages
+of a refused and of a stale order, the reply to a mailed bad order, and the mails and webhook
 payloads addressed to B — and fails if any of it holds a secret that party may not see yet.
 
-Two oracles, neither written by hand per game:
+Two oracles, taken from the engine rather than written per game (only how a card id is named is):
 
 * Needles. Canaries the test plants (the server seed, each seat's standing orders, private
   press) and the game's own hidden values: what the full state holds that `game.view(state, X)`
@@ -139,7 +140,7 @@ class LeakGame:
 
     def pages(self, audience: str | None) -> dict[str, str]:
         """The pages the audience fetches now (rendered from the stored state at fetch time)."""
-        paths = ([f"/game/{self.game_id}", f"/game/{self.game_id}/log", f"/game/{self.game_id}/feed.atom",
+        paths = (["/", f"/game/{self.game_id}", f"/game/{self.game_id}/log", f"/game/{self.game_id}/feed.atom",
                   f"/game/{self.game_id}/export.json", f"/play/{self.game_id}/{self.seats[0]}/not-a-token"]
                  if audience is None else [self.url(audience), f"{self.url(audience)}/log",
                                            f"{self.url(audience)}/mail"])
