@@ -238,7 +238,8 @@ class LeakGame:
             self.known.setdefault(audience, set()).update(
                 v for v in leaves(self.game.view(g.state or {}, audience)) if isinstance(v, str))
         prompts = current_prompts(g)
-        for seat, prompt in prompts.items():
+        for seat, prompt in prompts.items():  # a card a seat was offered (a draft packet) it has seen
+            self.known.setdefault(seat, set()).update(v for c in prompt.choices for v in leaves(c) if isinstance(v, str))
             self.choices.setdefault(seat, set()).update(
                 plain(self.game.format_order(c)).strip() for c in prompt.choices)
 

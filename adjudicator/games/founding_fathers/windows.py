@@ -84,8 +84,10 @@ def with_windows(state: State, prompts: dict[str, Prompt]) -> dict[str, Prompt]:
             continue
         extra = [o for o in card_plays(state, seat, p.kind) if o not in p.choices]
         extra.append({"act": "trade"})
+        # a hidden decision stays hidden with its extra choices (a card played then is only withheld
+        # from the export a little longer; its events are public as ever)
         out[seat] = Prompt(seat=seat, kind=p.kind, choices=[*p.choices, *extra], sealed=False, group=None,
-                           text=p.text, presorted=True)
+                           text=p.text, presorted=True, hidden=p.hidden)
     return out
 
 
