@@ -79,6 +79,10 @@ def main(argv: list[str]) -> int:
         from .benchhostile import main as hostile_main
 
         return hostile_main(argv[1:])
+    if argv[:1] == ["fuzz"]:
+        from .benchfuzz import main as fuzz_main
+
+        return fuzz_main(argv[1:])
     if argv[:1] == ["web"]:
         from .benchweb import main as web_main
 

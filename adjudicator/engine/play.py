@@ -54,6 +54,12 @@ def apply_checked(
     return game.apply(copy_json(state), checked)
 
 
+def hidden_seats(prompts: dict[str, Prompt], orders: dict[str, Order]) -> list[str]:
+    """The seats among `orders` whose prompt is hidden: the record marks them, and the public
+    export withholds the entry while the game runs."""
+    return sorted(seat for seat in orders if seat in prompts and prompts[seat].hidden)
+
+
 def defaults_for(game: GameModule, state: State, seats: list[str] | None = None) -> dict[str, Order]:
     """Default orders for the given waiting seats (all waiting seats if None)."""
     prompts = game.prompts(state)

@@ -220,7 +220,9 @@ class Prompt:
     `choices` lists every legal order, sorted canonically (or, with `presorted`, in the game's
     own fixed order; a `ChoiceGrid` lists a product of parts without building it). A sealed
     prompt belongs to `group`: the group's orders are collected secretly and applied together in
-    one `apply` call.
+    one `apply` call. A `hidden` prompt's order is played at once but not announced (a card handed
+    over in a trade): the game's events tell each seat what it may learn, and the public record
+    withholds the order until the game ends.
     """
 
     seat: str
@@ -229,6 +231,7 @@ class Prompt:
     sealed: bool = False
     group: str | None = None
     text: str = ""  # one line saying what is being decided, Markdown
+    hidden: bool = False  # the order names something only its seat may know (see above)
 
     presorted: bool = False  # the game already lists choices in a fixed order; skip sorting
     # `text` as a msgid and its values (`N_`), so pages and mails can show it in the reader's
@@ -305,6 +308,7 @@ class Prompt:
             "sealed": self.sealed,
             "group": self.group,
             "text": self.text,
+            **({"hidden": True} if self.hidden else {}),  # absent when False: prompt tokens stay as they were
         }
 
 

@@ -4,7 +4,9 @@ linear pass for unknown senders and a capped html2text run for identified seats.
 
 Why: the `email` parser and `Message.walk` recurse once per nesting level (a 1,000-level tree
 raised RecursionError), and html2text is superlinear on nested lists (300 KB took a minute and
-produced hundreds of MB). Every cap here is a plain count over bytes or tags.
+produced hundreds of MB), and Python's HTML parser, under html2text, rescans the rest of the text
+for every "<" that opens no complete tag (64 KB of `<a b='` took 5-25 s). Every cap here is a
+plain count over bytes or tags.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ MAX_CONTENT_TYPES = 500  # Content-Type headers in the raw bytes
 HTML2TEXT_MAX_BYTES = 64 * 1024  # larger HTML from a seat goes through the cheap converter
 HTML2TEXT_MAX_TAGS = 4000
 HTML2TEXT_MAX_NESTING = 40  # open list/table/div/blockquote levels
+HTML2TEXT_MAX_STRAY = 20  # "<" that open no complete tag (a stray "a < b" in a mail is fine)
 
 _CONTAINER = re.compile(rb"(?im)^content-type:\s*(multipart|message)/")
 _CTYPE = re.compile(rb"(?im)^content-type:")
@@ -138,7 +141,8 @@ def html_to_text(html: str, trusted: bool) -> str:
     linear converter."""
     if trusted and len(html) <= HTML2TEXT_MAX_BYTES:
         tags, deepest = html_shape(html)
-        if tags <= HTML2TEXT_MAX_TAGS and deepest <= HTML2TEXT_MAX_NESTING:
+        stray = html.count("<") - sum(1 for _ in _ANY_TAG.finditer(html))
+        if tags <= HTML2TEXT_MAX_TAGS and deepest <= HTML2TEXT_MAX_NESTING and stray <= HTML2TEXT_MAX_STRAY:
             import html2text
 
             h = html2text.HTML2Text()

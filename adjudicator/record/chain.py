@@ -27,6 +27,7 @@ from typing import Any
 
 from adjudicator.engine import GameModule, Step, apply_checked, sha256_hex
 from adjudicator.engine.canonical import sha256_text
+from adjudicator.engine.play import hidden_seats
 
 RECORD_FORMAT = "pbem-record/1"
 GENESIS = "0" * 64
@@ -111,10 +112,15 @@ class RecordBuilder:
         prompts: dict[str, Any] | None = None,
     ) -> Step:
         """`prompts`: the open prompts of the current state, if the caller has built them."""
+        prompts = self.game.prompts(self.state) if prompts is None else prompts
         step = apply_checked(self.game, self.state, orders, prompts)
         self.state = step.state
         self.events.extend(step.events)
-        self._append("orders", {"orders": orders, "defaulted": sorted(defaulted or []), "salts": salts or {}})
+        data: dict[str, Any] = {"orders": orders, "defaulted": sorted(defaulted or []), "salts": salts or {}}
+        hidden = hidden_seats(prompts, orders)
+        if hidden:
+            data["hidden"] = hidden
+        self._append("orders", data)
         return step
 
     def note(self, action: str, **data: Any) -> None:
@@ -131,11 +137,11 @@ WITHHELD = "sealed"
 
 
 def must_withhold(entry: dict[str, Any]) -> bool:
-    """Does this entry hold content the rules may still hide? A sealed group's orders (salted) and
-    defaults the server chose (which may follow from a hand) do; an open order played in public
-    does not."""
+    """Does this entry hold content the rules may still hide? A sealed group's orders (salted),
+    defaults the server chose (which may follow from a hand) and orders of a hidden prompt (a card
+    handed over in a trade) do; an open order played in public does not."""
     data = entry.get("data") or {}
-    return entry.get("kind") == "orders" and bool(data.get("salts") or data.get("defaulted"))
+    return entry.get("kind") == "orders" and bool(data.get("salts") or data.get("defaulted") or data.get("hidden"))
 
 
 def redact_entries(entries: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[int]]:

@@ -14,7 +14,7 @@ from sqlmodel import Session, select
 
 from adjudicator.engine import GameModule, Prompt, get_game, sha256_hex
 from adjudicator.engine.canonical import copy_json
-from adjudicator.engine.play import check_orders
+from adjudicator.engine.play import check_orders, hidden_seats
 from adjudicator.i18n import _
 from adjudicator.record import GENESIS, entry_hash
 from adjudicator.store import Game, ModeratorAction, RecordEntry, SealedOrder, Seat, lock_game
@@ -197,8 +197,12 @@ def record_orders(
     from their standing orders (the record says so)."""
     game = module_of(g)
     state = g.state or {}
-    step = game.apply(copy_json(state), check_orders(current_prompts(g), orders))
+    prompts = current_prompts(g)
+    step = game.apply(copy_json(state), check_orders(prompts, orders))
     data: dict[str, Any] = {"orders": orders, "defaulted": sorted(defaulted or []), "salts": dict(salts or {})}
+    hidden = hidden_seats(prompts, orders)
+    if hidden:  # the public export withholds the entry while the game runs (must_withhold)
+        data["hidden"] = hidden
     if standing:
         data["standing"] = sorted(standing)
     append_entry(s, g, "orders", data, step.state, step.events)

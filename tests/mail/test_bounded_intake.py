@@ -116,3 +116,18 @@ def test_too_many_parts_and_shape_check() -> None:
     deep = parse(_deep_mime(30, "a@b", "c@d"))  # 30 containers pass the count...
     assert not deep.problem and deep.text == ""  # ... but are never walked deeper than MAX_DEPTH
     assert parse(_deep_mime(19, "a@b", "c@d")).text.strip() == "bid 2"
+
+
+@pytest.mark.parametrize("unit", ["<a", "<a b='", "<!--", "</", "<?"])
+def test_small_html_full_of_unclosed_tags_from_a_seat_is_read_cheaply(unit: str, no_html2text) -> None:
+    """64 KB of `<a b='` kept Python's HTML parser (under html2text) busy for 5-25 s; found by
+    `pbem bench fuzz`. Such a body now takes the linear converter."""
+    html = unit * (60_000 // len(unit))
+    started = time.perf_counter()
+    mime.html_to_text(html, trusted=True)
+    assert time.perf_counter() - started < 2
+
+
+def test_small_well_formed_html_from_a_seat_still_gets_html2text() -> None:
+    text = mime.html_to_text("<p>bid 2</p><blockquote>old orders</blockquote><p>a < b</p>", trusted=True)
+    assert "bid 2" in text and "> old orders" in text

@@ -12,6 +12,7 @@ State = dict[str, Any]
 class FFNode(Node):
     kind = ""
     sealed = False
+    hidden = False  # the order names something only its seat may know: the public record withholds it
 
     def waiting(self, state: State, args: dict[str, Any]) -> list[str]:
         return []
@@ -28,7 +29,7 @@ class FFNode(Node):
         return {
             seat: Prompt(seat=seat, kind=self.kind, choices=self.choices(state, args, seat),
                          sealed=group is not None, group=group, text=self.text(state, args, seat),
-                         presorted=True)
+                         presorted=True, hidden=self.hidden)
             for seat in waiting
         }
 

@@ -75,6 +75,7 @@ def draft_order(state: State) -> list[str]:
 class People(FFNode):
     """Stages: income, draft (waiting), limit (waiting), papers, round, auction, done."""
     kind = "draft"
+    hidden = True  # which card a seat drafts only it learns ("drafted-card"); the others, that it drafted
 
     def waiting(self, state, args):
         if args["stage"] == "draft":

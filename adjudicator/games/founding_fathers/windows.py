@@ -90,8 +90,10 @@ def with_windows(state: State, prompts: dict[str, Prompt]) -> dict[str, Prompt]:
         extra = [o for o in card_plays(state, seat, p.kind) if o not in p.choices]
         if p.kind not in NO_TRADE:
             extra.append({"act": "trade"})
+        # a hidden decision stays hidden with its extra choices (a card played then is only withheld
+        # from the export a little longer; its events are public as ever)
         out[seat] = Prompt(seat=seat, kind=p.kind, choices=[*p.choices, *extra], sealed=False, group=None,
-                           text=p.text, presorted=True)
+                           text=p.text, presorted=True, hidden=p.hidden)
     return out
 
 
@@ -118,8 +120,11 @@ class Trade(FFNode):
     def prompts(self, state, args):
         seat = self.waiting(state, args)[0]
         kind = "trade-answer" if args["stage"] in ("answer", "hand") else "trade"
+        # the cards offered and handed over are known to the two traders only (state["secret"]
+        # holds them), so those orders are hidden from the public record until the end
         return {seat: Prompt(seat=seat, kind=kind, choices=self.choices(state, args, seat),
-                             text=self.text(state, args, seat), presorted=True)}
+                             text=self.text(state, args, seat), presorted=True,
+                             hidden=args["stage"] in ("cards", "hand"))}
 
     def choices(self, state, args, seat):
         stage, me = args["stage"], args["seat"]
