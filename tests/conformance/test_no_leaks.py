@@ -369,6 +369,8 @@ def check(lg: LeakGame) -> list[str]:
 
 def check_scrambled(lg: LeakGame, audience: str | None, before: dict[str, str]) -> list[str]:
     """Pages must not change when what their reader may not see changes."""
+    if audience is not None:  # a seat's first view marks its press read: compare two later views
+        before = lg.pages(audience)
     state = lg.row().state or {}
     scrambled = dict(state)
     scrambled["secret"] = _scramble(state.get("secret", {}))
