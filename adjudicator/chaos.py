@@ -297,6 +297,7 @@ class Figures:
     total_seconds: float = 0.0
     web_ok: int = 0
     web_failed: int = 0
+    restarts: list[str] = field(default_factory=list)  # processes that exited by themselves, started again
 
     @property
     def ok(self) -> bool:
@@ -319,6 +320,7 @@ class Figures:
             f"never sent {self.never_sent} (outbox: "
             + ", ".join(f"{k} {v}" for k, v in sorted(self.outbox_status.items())) + ")",
             f"worker children killed: {self.worker_kills}",
+            f"restarted by the supervisor (exited by themselves): {', '.join(self.restarts) or 'none'}",
             f"web requests: ok {self.web_ok}, failed {self.web_failed}",
             (f"drained {self.drain_seconds:.1f} s after the last fault" if self.drained
              else f"NOT drained {self.drain_seconds:.1f} s after the last fault"),
@@ -511,6 +513,22 @@ class Run:
                 self.figures.web_failed += 1
             self.stop_flag.wait(0.5)
 
+    def supervise(self) -> None:
+        """What systemd's Restart=on-failure does for the deployed services (deploy/systemd): a
+        process that exits by itself with an error (a Celery worker whose broker reconnection hit
+        an unrecoverable kombu error, say) is started again a second later. Processes the run
+        kills itself (a negative exit code: a signal) are restarted by the fault that killed them."""
+        while not self.stop_flag.wait(1):
+            for name, proc in list(self.procs.items()):
+                code = proc.proc.poll() if proc.proc is not None else None
+                if code is None or code <= 0:
+                    continue
+                if self.stop_flag.wait(1):
+                    return
+                _log(f"{self.backend}: {name} exited with {code}; the supervisor starts it again")
+                proc.start()
+                self.figures.restarts.append(f"{name} (exit {code})")
+
     # faults --------------------------------------------------------------------------------------
     def kill_worker_child(self, name: str) -> None:
         """SIGKILL one prefork child (the worker starts another); a solo worker is itself the
@@ -630,8 +648,10 @@ class Run:
             _log(f"{self.backend}: deadline burst of {len(self.burst)} games, {self.plan.mails} mails, faults")
             mailer = threading.Thread(target=self.mail_stream, args=(targets,), daemon=True)
             probe = threading.Thread(target=self.web_probe, daemon=True)
+            supervisor = threading.Thread(target=self.supervise, daemon=True)
             mailer.start()
             probe.start()
+            supervisor.start()
             self.faults()
             last_fault = time.monotonic()
             _log(f"{self.backend}: faults over ({len(self.figures.faults)}); waiting for the drain")
