@@ -51,9 +51,10 @@ def inbound():
         raw = request.get_data(cache=False)
     if not raw:
         abort(400, "no message")
-    from workers.inbound import accept
-
-    stored = accept(raw, "webhook", peer=request.remote_addr or "")
+    # the same service use case as the SMTP listener and the IMAP poller; its ingest task is
+    # enqueued after the commit (a broker that is down leaves it to the recovery sweep)
+    tasks = backend.call("receive_mail", raw, "webhook", None, None, request.remote_addr or "")
+    stored = bool(tasks)
     return {"stored": stored}, 202 if stored else 200
 
 

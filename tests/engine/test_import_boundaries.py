@@ -52,3 +52,13 @@ def test_no_engine_module_imports_a_game():
     for path in ROOT.joinpath("engine").rglob("*.py"):
         for name in imported_modules(path):
             assert not name.startswith("adjudicator.games"), f"{path.name} imports {name}"
+
+
+def test_web_reaches_the_workers_only_through_its_backend_adapter():
+    """Web views call the service; only web/backend.py knows how tasks reach the workers."""
+    web = ROOT.parent / "web"
+    for path in web.rglob("*.py"):
+        if path.name == "backend.py":
+            continue
+        for name in imported_modules(path):
+            assert not name.startswith("workers"), f"web/{path.relative_to(web)} imports {name}"
