@@ -204,9 +204,9 @@ def test_a_doge_placement_is_composed_in_few_steps(site: Site, scripts: bool, by
         labels = [o.inner_text() for o in seat.locator("select[name=order] option").all()]
         assert "place san-marco 3 1" in labels and len(labels) <= 60
         seat.select_option("select[name=order]", label="place san-marco 3 1")
-        seat.click(".order-form button")
+        with seat.expect_navigation(wait_until="domcontentloaded"):
+            seat.click(".order-form button")
         interactions += 2
-        seat.wait_for_load_state("domcontentloaded")
         assert "Sealed order received: place san-marco 3 1" in seat.inner_text("body")
         assert interactions <= 4
     finally:

@@ -25,14 +25,19 @@ def create_game(
     """Create a game through /new, picking each option in `options` by its shown label; return
     the invite links."""
     page.goto(f"{base}/")
-    page.click("text=New game")
-    page.click(f"a[href*='game={game}']")
+    with page.expect_navigation(wait_until="domcontentloaded"):
+        page.click("text=New game")
+    with page.expect_navigation(wait_until="domcontentloaded"):
+        page.click(f"a[href*='game={game}']")
+    page.wait_for_selector("input[name=title]")  # the form of this game, not the page before it
     if page.locator("select[name=seats]").count():
         page.select_option("select[name=seats]", str(seats))
     page.fill("input[name=title]", title)
     for name, label in (options or {}).items():
         page.select_option(f"select[name=opt-{name}]", label=label)
-    page.click("button:has-text('Create the game')")
+    with page.expect_navigation(wait_until="domcontentloaded"):  # a loaded machine is slow to answer
+        page.click("button:has-text('Create the game')")
+    page.wait_for_selector("a[href*='/join/']", state="attached")
     invites = [a.get_attribute("href") for a in page.locator("a[href*='/join/']").all()]
     assert len(invites) == seats, page.content()[-2000:]
     return [link if link.startswith("http") else base + link for link in invites]
@@ -45,7 +50,8 @@ def join_all(page, invites: list[str]) -> tuple[str, dict[str, str]]:
         page.goto(invite)
         page.fill("input[name=name]", f"Player {number + 1}")
         page.fill("input[name=entropy]", f"dice {number}")
-        page.click("button:has-text('Join')")
+        with page.expect_navigation(wait_until="domcontentloaded"):
+            page.click("button:has-text('Join')")
         match = re.search(r"/play/([^/]+)/([^/]+)/", page.url)
         assert match, page.url
         seat_urls[match.group(2)] = page.url
@@ -124,13 +130,13 @@ def play_seat(page, url: str, rnd: random.Random, limit: int = 50) -> int:
         if not seen["options"] or seen["sealed_in"]:
             break  # nothing to decide, or this seat's sealed order is in and awaits the others
         value, label = rnd.choice(seen["options"])
-        if rnd.random() < 0.25:
-            page.fill("textarea[name=commands]", label)
-            page.click(".command-form button")
-        else:
-            page.select_option("select[name=order]", value)
-            page.click(".order-form button")
-        page.wait_for_load_state("domcontentloaded")
+        with page.expect_navigation(wait_until="domcontentloaded"):  # post, redirect, the page again
+            if rnd.random() < 0.25:
+                page.fill("textarea[name=commands]", label)
+                page.click(".command-form button")
+            else:
+                page.select_option("select[name=order]", value)
+                page.click(".order-form button")
         done += 1
     return done
 
