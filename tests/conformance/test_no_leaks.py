@@ -66,6 +66,7 @@ def _cases() -> list[tuple[str, int, int]]:
 
 _TAG = re.compile(r"<[^>]*>")
 _SPACE = re.compile(r"\s+")
+_DTSTAMP = re.compile(r"DTSTAMP:\S+")
 _CSRF = re.compile(r'(name="csrf_token"[^>]*value=")[^"]*"|(value=")[^"]*("[^>]*name="csrf_token")')
 
 
@@ -140,10 +141,12 @@ class LeakGame:
 
     def pages(self, audience: str | None) -> dict[str, str]:
         """The pages the audience fetches now (rendered from the stored state at fetch time)."""
-        paths = (["/", f"/game/{self.game_id}", f"/game/{self.game_id}/log", f"/game/{self.game_id}/feed.atom",
-                  f"/game/{self.game_id}/export.json", f"/play/{self.game_id}/{self.seats[0]}/not-a-token"]
+        paths = (["/", f"/game/{self.game_id}", f"/game/{self.game_id}/log", f"/game/{self.game_id}/log?start=0",
+                  f"/game/{self.game_id}/feed.atom", f"/game/{self.game_id}/export.json",
+                  f"/play/{self.game_id}/{self.seats[0]}/not-a-token"]
                  if audience is None else [self.url(audience), f"{self.url(audience)}/log",
-                                           f"{self.url(audience)}/mail"])
+                                           f"{self.url(audience)}/log?start=0", f"{self.url(audience)}/mail",
+                                           f"{self.url(audience)}/deadlines.ics"])
         out = {}
         for path in paths:
             resp = self.client.get(path)
@@ -151,6 +154,7 @@ class LeakGame:
             body = resp.get_data(as_text=True)
             if path.endswith(".json"):  # the export escapes non-ASCII; compare decoded text
                 body = json.dumps(json.loads(body), ensure_ascii=False)
+            body = _DTSTAMP.sub("DTSTAMP:now", body)  # a calendar's "made at" stamp is the clock, not data
             out[path] = _CSRF.sub(r"\1\2csrf\3", body)
         return out
 
