@@ -99,9 +99,9 @@ def _one(s: Session, who: Speaker, cmd: Command, now: datetime, out: Outcome) ->
                                               _prompt(game_row, seat), full=True)[4:]
     elif cmd.name == "history":
         # HISTORY n: from record entry n on; HISTORY alone: the newest 30 entries
-        given = int(cmd.args[0]) if cmd.args and cmd.args[0].isdigit() else None
-        log = seat_log(s, g, seat, who.key, given if given is not None else max(0, _length(s, g) - 30))  # type: ignore[arg-type]
-        start = given if given is not None else log.start
+        given = cmd.args[0] if cmd.args and cmd.args[0].isdigit() else ""
+        start = int(given) if given else max(0, find_game(s, g).record_length - 30)
+        log = seat_log(s, g, seat, who.key, start)  # type: ignore[arg-type]
         lines = [f"{line.index}. {line.markdown}" for line in log.log if line.index >= start][:200]
         out.sections += ["## " + _("History"), "", *(lines or [_("(nothing yet)")]), ""]
     elif cmd.name == "list":
@@ -125,10 +125,6 @@ def _one(s: Session, who: Speaker, cmd: Command, now: datetime, out: Outcome) ->
         raise ServiceError(_(cmd.text))  # body.py's msgids
     else:  # pragma: no cover - body.parse_body only produces the names above
         raise ServiceError(f"unknown command {cmd.name}")
-
-
-def _length(s: Session, game_id: str) -> int:
-    return find_game(s, game_id).record_length
 
 
 def _prompt(g, seat: str):  # type: ignore[no-untyped-def]
