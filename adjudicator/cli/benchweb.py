@@ -3,8 +3,8 @@ long game are served, and how big they are.
 
 A game on a fresh SQLite file is played through the service with random legal orders (sealed
 groups revealed inline) for up to N steps; then the seat page and the public page are fetched R
-times each through the Flask app (no network, so the figures are the server's own work). Prints
-`name: value unit` lines.
+times each through the Flask app (no network, so the figures are the server's own work), beside
+the game list as a same-run baseline (a page that reads no record). Prints `name: value unit` lines.
 """
 
 from __future__ import annotations
@@ -68,8 +68,9 @@ def main(argv: list[str]) -> int:
 
     client = app.test_client()
     seat = next(iter(tokens))
+    # baseline: the game list, a page that reads no record at all, served by the same app in the same run
     pages = {"seat page": f"/play/{created.game_id}/{seat}/{tokens[seat]}", "public page": f"/game/{created.game_id}",
-             "whole log": f"/game/{created.game_id}/log"}
+             "whole log": f"/game/{created.game_id}/log", "baseline game list": "/"}
     print(f"game: {args.game}")
     print(f"record entries: {length} entries")
     for name, url in pages.items():

@@ -76,6 +76,6 @@ def test_bench_web_prints_page_figures(capsys, monkeypatch) -> None:
     assert out[0] == "game: doge"
     figures = dict(line.split(": ", 1) for line in out)
     assert int(figures["record entries"].split()[0]) >= 10
-    for page in ("seat page", "public page", "whole log"):
+    for page in ("seat page", "public page", "whole log", "baseline game list"):
         assert figures[f"{page} p50"].endswith(" ms") and float(figures[f"{page} p50"].split()[0]) > 0
         assert figures[f"{page} size"].endswith(" KiB")
