@@ -23,8 +23,8 @@ from sqlmodel import Session, select
 
 from adjudicator.store import Director, Game, RecordEntry, Seat
 
-from .core import module_of
 from .errors import NotFound, ServiceError
+from .outcomes import outcome_of
 
 # scoring systems a director picks per game type (the default first)
 SCORING: dict[str, str] = {
@@ -172,7 +172,7 @@ def game_result(s: Session, g: Game) -> GameResult:
     scores: dict[str, int] = {}
     summary = ""
     if g.status == "finished" and g.state is not None:
-        out = module_of(g).outcome(g.state)
+        out = outcome_of(s, g)
         if out is not None:
             winners, scores, summary = tuple(out.winners), dict(out.scores), out.summary
     return GameResult(g.public_id, g.game_type, g.title, g.status, seats, winners, scores, summary)
