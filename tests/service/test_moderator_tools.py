@@ -262,3 +262,23 @@ def test_a_declared_result_ends_the_game_and_the_standings_use_it(db, toy):
     assert report.replayed and report.finished
     with store.transaction() as s, pytest.raises(service.Conflict):
         service.declare_result(s, game.game_id, cup.token, ["p1"], "again")
+
+
+def test_defaults_a_rollback_undid_are_not_missed_deadlines_in_the_standings(db, toy):
+    with store.transaction() as s:
+        cup = service.create_director(s, "Cup")
+        created = service.create_game(s, game="toy", seats=2, title="T", director=(cup.director_id, cup.token))
+    for seat, invite in created.invites.items():
+        with store.transaction() as s:
+            service.join_game(s, created.game_id, seat, invite, name=f"N{seat}", email=f"{seat}@example.org")
+    game = PlayedGame(created.game_id, created.admin_token, {})
+    with store.transaction() as s:
+        service.force_defaults(s, game.game_id, cup.token)  # both seats default: missed 1 each
+
+    def missed() -> dict[str, int]:
+        with store.transaction(write=False) as s:
+            return {r.name: r.missed for r in service.tournament_standings(s, cup.director_id).rows}
+
+    assert missed() == {"Np1": 1, "Np2": 1}
+    _rollback(game, 0, "the deadline passed during a server outage", token=cup.token)
+    assert missed() == {"Np1": 0, "Np2": 0}
