@@ -190,12 +190,17 @@ def test_a_tournament_broadcast_reaches_every_game_not_over(db, toy):
             with store.transaction() as s:
                 service.join_game(s, created.game_id, seat, invite, name=f"{seat}{i}", email=f"{seat}{i}@example.org")
         games.append(created.game_id)
+    with store.transaction() as s:  # a game whose seats are still open: no record yet, the moderator log only
+        pending = service.create_game(s, game="toy", seats=2, title="Open", director=(cup.director_id, cup.token))
     with store.transaction() as s:
         sent = service.broadcast_tournament(s, cup.director_id, cup.token, "Finals next week")
-    assert sorted(sent.games) == sorted(games) and len(sent.tasks) == 4
+    assert sorted(sent.games) == sorted([*games, pending.game_id]) and len(sent.tasks) == 4
     with store.transaction(write=False) as s:
         rows = s.exec(select(Press)).all()
-        assert len(rows) == 2 and {r.sender for r in rows} == {"moderator"}
+        assert len(rows) == 3 and {r.sender for r in rows} == {"moderator"}
+        g = s.exec(select(Game).where(Game.public_id == pending.game_id)).one()
+        assert g.record_length == 0
+        assert s.exec(select(ModeratorAction).where(ModeratorAction.game_id == g.id)).one().action == "broadcast"
         g = s.exec(select(Game).where(Game.public_id == done.game_id)).one()
         assert s.exec(select(Press).where(Press.game_id == g.id)).all() == []
     with store.transaction() as s, pytest.raises(service.Forbidden):
