@@ -287,3 +287,20 @@ def test_defaults_a_rollback_undid_are_not_missed_deadlines_in_the_standings(db,
     assert missed() == {"Np1": 1, "Np2": 1}
     _rollback(game, 0, "the deadline passed during a server outage", token=cup.token)
     assert missed() == {"Np1": 0, "Np2": 0}
+
+
+def test_a_paused_game_rolled_back_stays_paused_with_a_full_wait_for_its_resume(db, toy):
+    game = new_game(seats=2)
+    _round_one(game)
+    with store.transaction() as s:
+        service.pause(s, game.game_id, game.admin_token)
+    _rollback(game, 1)
+    with store.transaction(write=False) as s:
+        g = _game_row(s, game)
+        assert g.status == "paused" and g.due_at is None and g.paused_remaining == g.step_seconds
+    with store.transaction() as s:
+        service.resume(s, game.game_id, game.admin_token)
+    assert game.page("p1").prompt["kind"] == "choose"
+    with store.transaction(write=False) as s:
+        g = _game_row(s, game)
+        assert as_utc(g.due_at) - as_utc(g.updated_at) > timedelta(seconds=g.step_seconds - 60)
