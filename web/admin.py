@@ -1,6 +1,7 @@
 """The moderator's page, reached by the game's admin link: pause, resume, extend the deadline,
-force defaults now, replace a seat. Every action goes through the service, which writes it to
-the game's record and to the moderator log."""
+force defaults now, replace a seat, and the tournament tools (web/moderator_forms.py): roll back,
+shorten the deadline, broadcast, remove a seat for cause, declare a result. Every action goes
+through the service, which writes it to the game's record and to the moderator log."""
 
 from __future__ import annotations
 
@@ -8,11 +9,12 @@ from flask import Blueprint, Response, abort, redirect, render_template, request
 
 from . import backend
 from .errors import bad_link, status_of
+from .moderator_forms import TOOLS, Invalid, done_message, run_tool
 from .security import secret_page
 
 bp = Blueprint("admin", __name__)
 
-ACTIONS = ("pause", "resume", "extend", "force", "replace", "pace", "record")
+ACTIONS = ("pause", "resume", "extend", "force", "replace", "pace", "record", *TOOLS)
 DONE = {
     "pause": "The game is paused. Deadlines stop until you resume it.",
     "resume": "The game is running again.",
@@ -41,7 +43,8 @@ def _render(game_id: str, admin_token: str, message: str | None = None, error: s
 @bp.route("/admin/<game_id>/<admin_token>", methods=["GET"])
 @secret_page
 def admin(game_id: str, admin_token: str):
-    return _render(game_id, admin_token, message=DONE.get(request.args.get("done", "")))
+    done = request.args.get("done", "")
+    return _render(game_id, admin_token, message=DONE.get(done) or done_message(done))
 
 
 @bp.route("/admin/<game_id>/<admin_token>", methods=["POST"])
@@ -51,7 +54,14 @@ def act(game_id: str, admin_token: str):
     if action not in ACTIONS:
         abort(400, "Unknown moderator action.")
     try:
-        if action == "pause":
+        if action in TOOLS:
+            try:
+                shown = run_tool(action, game_id, admin_token, request.form)
+            except Invalid as e:
+                return _render(game_id, admin_token, error=str(e), status=400)
+            if shown is not None:  # a removed seat's new invite is shown once: render, no redirect
+                return _render(game_id, admin_token, message=done_message(action), new_invite=shown)
+        elif action == "pause":
             backend.call("pause", game_id, admin_token)
         elif action == "resume":
             backend.call("resume", game_id, admin_token)

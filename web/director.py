@@ -5,11 +5,13 @@ moderator page opens with the same link. The service decides who may do what."""
 from __future__ import annotations
 
 from flask import Blueprint, abort, render_template, request
+from flask_babel import gettext
 
 from adjudicator.engine import all_games
 
 from . import backend
 from .create import json_value, option_widget, timezones
+from .errors import bad_link, status_of
 from .security import secret_page
 
 bp = Blueprint("director", __name__)
@@ -40,6 +42,26 @@ def dashboard(director_id: str, token: str):
     return render_template("director/dashboard.html", page=page, token=token, games=all_games(),
                            scoring_titles=titles, scoring_systems=backend.service().SCORING,
                            scoring=page.scoring)
+
+
+@bp.route("/director/<director_id>/<token>/broadcast", methods=["POST"])
+@secret_page
+def broadcast(director_id: str, token: str):
+    """A message from the director to every seat of every game of the tournament not over yet."""
+    message, error, status = None, None, 200
+    try:
+        sent = backend.call("broadcast_tournament", director_id, token, request.form.get("text", ""))
+        message = gettext("Your message went to every seat of %(count)s game(s).", count=len(sent.games))
+    except backend.errors().ServiceError as exc:
+        status = status_of(exc)
+        if status in (403, 404):
+            return bad_link()
+        error = str(exc)
+    page = backend.read("director_page", director_id, token)
+    return render_template("director/dashboard.html", page=page, token=token, games=all_games(),
+                           scoring_titles=sorted({d.game for d in page.games}),
+                           scoring_systems=backend.service().SCORING, scoring=page.scoring,
+                           message=message, error=error), status
 
 
 @bp.route("/director/<director_id>/<token>/new", methods=["GET"])

@@ -14,10 +14,11 @@ from .chain import (
     seed_commitment,
     setup_data,
 )
+from .rollback import DECLARED_RESULT, ROLLBACK, rollback_target, undone_indices
 from .verify import VerifyError, VerifyReport, export_bytes, replay_record, verify_bytes, verify_record
 
 __all__ = [
     "GENESIS", "RECORD_FORMAT", "RecordBuilder", "VerifyError", "commitment", "derive_seed",
     "entry_hash", "export_bytes", "replay_record", "seed_commitment", "setup_data", "verify_bytes", "verify_record",
-    "VerifyReport",
+    "VerifyReport", "DECLARED_RESULT", "ROLLBACK", "rollback_target", "undone_indices",
 ]

@@ -9,7 +9,8 @@ entry's hash (GENESIS for the first). Kinds:
   (salts only for a sealed group; they let anyone check the receipts given at submission), and
   ``"standing": [seat]`` when a seat's order came from its standing orders (replay ignores it)
 - ``note``: moderator actions and other events that do not change the game state
-  (``{"action": ..., ...}``); its state_hash repeats the previous one.
+  (``{"action": ..., ...}``); its state_hash repeats the previous one, except for a
+  ``rollback`` note (rollback.py), whose state is the one after the entry it returns to.
 
 While a game runs, its public export is *redacted* (`redact_entries`): an orders entry that holds a
 sealed group (it has salts) or a default the server chose (it has defaulted seats) carries

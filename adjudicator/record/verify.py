@@ -19,6 +19,7 @@ from adjudicator.engine import (
 )
 
 from .chain import GENESIS, RECORD_FORMAT, WITHHELD, commitment, derive_seed, entry_hash, seed_commitment
+from .rollback import DECLARED_RESULT, rollback_target
 
 ENTRY_KEYS = {"index", "kind", "data", "prev", "state_hash", "hash"}
 DOCUMENT_KEYS = {"format", "game", "rules_version", "seed_commitment", "server_seed", "entries"}
@@ -105,9 +106,19 @@ def replay_record(doc: dict[str, Any]) -> Iterator[tuple[dict[str, Any], State]]
     if sha256_hex(state) != setup["state_hash"]:
         raise VerifyError("the replayed setup state differs from the recorded one", 0)
     yield setup, state
+    targets = _rollback_targets(entries)
+    returned_to = set(targets.values())
+    kept: dict[int, State] = {0: state} if 0 in returned_to else {}  # states a rollback returns to
+    undone: set[int] = set()
     for entry in entries[1:]:
         index = entry["index"]
-        if entry["kind"] == "orders":
+        to = targets.get(index)
+        if to is not None:  # a rollback: replay goes on from the state after entry `to`
+            if to in undone:
+                raise VerifyError(f"rolls back to entry {to}, which an earlier rollback had undone", index)
+            undone.update(range(to + 1, index))
+            state = kept[to]
+        elif entry["kind"] == "orders":
             body = entry["data"]
             prompts = game.prompts(state)
             for seat in body.get("salts") or {}:
@@ -124,7 +135,22 @@ def replay_record(doc: dict[str, Any]) -> Iterator[tuple[dict[str, Any], State]]
             raise VerifyError(f"has unknown kind {entry['kind']!r}", index)
         if sha256_hex(state) != entry["state_hash"]:
             raise VerifyError("the replayed state differs from the recorded state hash", index)
+        if index in returned_to:
+            kept[index] = state
         yield entry, state
+
+
+def _rollback_targets(entries: list[dict[str, Any]]) -> dict[int, int]:
+    """Rollback entry index -> the entry it returns to (adjudicator/record/rollback.py)."""
+    targets: dict[int, int] = {}
+    for entry in entries[1:]:
+        try:
+            to = rollback_target(entry)
+        except ValueError as exc:
+            raise VerifyError(str(exc), entry.get("index")) from None
+        if to is not None:
+            targets[entry["index"]] = to
+    return targets
 
 
 def sealed_receipts(entry: dict[str, Any]) -> dict[str, str]:
@@ -173,7 +199,10 @@ def verify_record(doc: Any, receipts: dict[int, dict[str, str]] | None = None) -
     for _entry, replayed in replay_record(doc):
         state = replayed
     game = get_game(setup["game"])
-    return VerifyReport(setup["game"], len(entries), True, not game.prompts(state), entries[-1]["state_hash"])
+    last = entries[-1]["data"]
+    declared = entries[-1]["kind"] == "note" and isinstance(last, dict) and last.get("action") == DECLARED_RESULT
+    finished = declared or not game.prompts(state)
+    return VerifyReport(setup["game"], len(entries), True, finished, entries[-1]["state_hash"])
 
 
 def verify_bytes(raw: bytes) -> VerifyReport:

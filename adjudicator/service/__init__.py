@@ -17,6 +17,15 @@ from .inbound import process as process_mail
 from .inbound import receive as receive_mail
 from .lifecycle import create_game, join_game, start_game
 from .moderation import extend_deadline, force_defaults, game_pace, pause, replace_seat, resume, set_pace
+from .moderator_tools import (
+    RemovedSeat,
+    TournamentBroadcast,
+    broadcast,
+    broadcast_tournament,
+    declare_result,
+    remove_seat,
+    shorten_deadline,
+)
 from .orders import order_lines, submit, submit_order
 from .players import MAIL_MODES, language_of, resign, seat_settings, update_settings
 from .press import PressLine, mark_press_read, press_for, public_press, send_press
@@ -36,6 +45,7 @@ from .reading import (
     seat_state,
 )
 from .reveal import reveal
+from .rollback import rollback
 from .standing import replace_all as set_standing_orders
 from .standing import standing_lines
 from .tokens import MailKey
@@ -71,5 +81,7 @@ __all__ = [
     "due_games", "sweep_game", "set_pace", "game_pace", "seat_decision", "set_standing_orders", "standing_lines", "StandingLine",
     "SeatDeadline", "seat_deadline", "PlayerPage", "player_page", "recompute_ratings",
     "SCORING", "Standings", "set_scoring", "standings_csv", "tournament_standings",
+    "RemovedSeat", "TournamentBroadcast", "broadcast", "broadcast_tournament", "declare_result", "remove_seat",
+    "rollback", "shorten_deadline",
     "language_of", "mail_log", "resign", "seat_settings", "send_digests", "send_press", "set_absence", "update_settings",
 ]

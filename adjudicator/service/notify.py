@@ -104,8 +104,10 @@ def start_lines(g: Game, seat: Seat) -> list[str]:
     ]
 
 
-def end_lines(g: Game, game: GameModule) -> list[str]:
-    outcome = game.outcome(g.state or {})
+def end_lines(s: Session, g: Game) -> list[str]:
+    from .outcomes import outcome_of
+
+    outcome = outcome_of(s, g)
     return [
         "## " + _("Game over"), "", prompt_text(outcome.summary, outcome.message) if outcome else "", "",
         _("The server seed is now public: `%(seed)s` (its sha256 is the commitment `%(commitment)s` "
@@ -186,7 +188,7 @@ def end_mail(s: Session, g: Game, game: GameModule, seat: Seat, started: bool = 
     with language(seat_language(g, seat)):
         title = g.title or game.info.title
         body = _head(g, game, seat) + (start_lines(g, seat) if started else [])
-        body += _news_block(s, g, game, seat, _("Since your last mail")) + end_lines(g, game)
+        body += _news_block(s, g, game, seat, _("Since your last mail")) + end_lines(s, g)
         body += [_("Game page: %(url)s", url=public_url(g))]
         subject = _("[%(game)s] %(title)s: game over", game=g.public_id, title=title)
     return to_seat(s, g, seat, subject, "\n".join(body), "end")

@@ -30,6 +30,7 @@ from .core import (
 from .errors import Conflict, Forbidden
 from .notify import visible
 from .orders import formatted_choices
+from .rollback import undone_seqs
 from .standing import lines_of
 from .tokens import token_matches
 from .types import GameFeed, GameSummary, LogEntry, LogLine, LogPage, PublicPage, Receipt, SeatInfo, SeatPage
@@ -61,12 +62,38 @@ def _note_text(data: dict[str, Any]) -> str:
                        missed=data.get("missed", "?")) + "*"
     if action == "disorder_ended":
         return "*" + _("%(seat)s is back: civil disorder ended", seat=data.get("seat", "?")) + "*"
+    moderator_text = _moderator_note_text(action, data)
+    if moderator_text is not None:
+        return moderator_text
     if action == "pace":
         return (f"*Moderator: pace changed (wait {data.get('wait_hours', '?')} h, follow-up "
                 f"{data.get('follow_up_hours', '?')} h, civil disorder after {data.get('disorder_after', '?')} "
                 "missed deadlines)*")
     extra = ", ".join(f"{k}: {v}" for k, v in sorted(data.items()) if k != "action" and v is not None)
     return f"*Moderator: {action.replace('_', ' ')}*" + (f" ({extra})" if extra else "")
+
+
+def _moderator_note_text(action: str, data: dict[str, Any]) -> str | None:
+    """The sentences of the moderator tools of issue 13 (None: another note)."""
+    who = _("The tournament director") if data.get("by") == "director" else _("The moderator")
+    if action == "rollback":
+        return "*" + _("%(who)s rolled the game back to record entry %(entry)s: the %(count)s entries after it "
+                       "are undone. Reason: %(reason)s", who=who, entry=data.get("to", "?"),
+                       count=data.get("undone", "?"), reason=data.get("reason", "")) + "*"
+    if action == "shorten_deadline":
+        return "*" + _("%(who)s brought the deadline %(hours)s hours forward, to %(due)s", who=who,
+                       hours=data.get("hours", "?"), due=data.get("due_at", "?")) + "*"
+    if action == "broadcast":
+        return "*" + _("%(who)s sent a message to every seat", who=who) + "*"
+    if action == "remove_seat":
+        return "*" + _("%(who)s removed the player of %(seat)s: the seat is in civil disorder until a replacement "
+                       "joins. Reason: %(reason)s", who=who, seat=data.get("seat", "?"),
+                       reason=data.get("reason", "")) + "*"
+    if action == "declare_result":
+        winners = ", ".join(data.get("winners") or []) or _("nobody")
+        return "*" + _("%(who)s ended the game with a declared result: won by %(winners)s. Reason: %(reason)s",
+                       who=who, winners=winners, reason=data.get("reason", "")) + "*"
+    return None
 
 
 def _event_text(game: GameModule, ev: dict[str, Any]) -> str:
@@ -84,10 +111,12 @@ def log_entries(s: Session, g: Game, game: GameModule, seat: str | None, newest:
         query = query.where(RecordEntry.seq >= g.record_length - newest)
     if since is not None:
         query = query.where(RecordEntry.seq >= since)
-    return _rendered(s.exec(query.order_by(RecordEntry.seq)), game, seat)
+    return _rendered(s.exec(query.order_by(RecordEntry.seq)), game, seat, undone_seqs(s, g))
 
 
-def _rendered(rows: Iterable[RecordEntry], game: GameModule, seat: str | None) -> list[LogEntry]:
+def _rendered(rows: Iterable[RecordEntry], game: GameModule, seat: str | None,
+              undone: set[int] | frozenset[int] = frozenset()) -> list[LogEntry]:
+    """`undone`: entries a rollback undid; their lines stay, marked (each under its own audience)."""
     entries: list[LogEntry] = []
     for row in rows:
         lines: list[LogLine] = []
@@ -104,6 +133,9 @@ def _rendered(rows: Iterable[RecordEntry], game: GameModule, seat: str | None) -
                                      "*" + _("Standing order applied for %(seats)s", seats=", ".join(standing)) + "*"))
             lines += [LogLine(row.seq, ev.get("kind", ""), _event_text(game, ev))
                       for ev in row.events or [] if visible(ev, seat)]
+        if row.seq in undone:
+            mark = "**" + _("[undone by a rollback]") + "** "
+            lines = [LogLine(line.index, line.kind, mark + line.markdown) for line in lines]
         entries.append(LogEntry(row.seq, as_utc(row.created_at), lines))  # type: ignore[arg-type]
     return entries
 
@@ -129,7 +161,7 @@ def _log_page(s: Session, g: Game, seat: str | None, start: int | None) -> LogPa
     query = (select(RecordEntry).where(RecordEntry.game_id == g.id, RecordEntry.seq >= first, RecordEntry.seq < end)
              .order_by(RecordEntry.seq))
     game = module_of(g)
-    lines = [line for entry in _rendered(s.exec(query), game, seat) for line in entry.lines]
+    lines = [line for entry in _rendered(s.exec(query), game, seat, undone_seqs(s, g)) for line in entry.lines]
     return LogPage(g.public_id, g.game_type, g.title, g.status, lines, first, end, total, LOG_PAGE_ENTRIES)
 
 
@@ -157,10 +189,10 @@ def _seat_infos(s: Session, g: Game) -> list[SeatInfo]:
     return [SeatInfo(r.seat, r.display_name, bool(r.seat_token_hash), r.disorder, r.missed) for r in seats_of(s, g)]
 
 
-def _outcome(g: Game, game: GameModule) -> dict[str, Any] | None:
-    if g.state is None:
-        return None
-    out = game.outcome(g.state)
+def _outcome(s: Session, g: Game) -> dict[str, Any] | None:
+    from .outcomes import outcome_of
+
+    out = outcome_of(s, g)
     if out is None:
         return None
     return {**out.to_json(), "summary": prompt_text(out.summary, out.message)}  # in the reader's language
@@ -185,7 +217,7 @@ def public_game(s: Session, game_id: str) -> PublicPage:
     return PublicPage(
         game_id=g.public_id, game=g.game_type, title=g.title, status=g.status, view=view,
         markdown=markdown, waiting=sorted(waiting), sealed_group=next(iter(groups), None),
-        commitments=commitments, log=game_log(s, g, game, None, LOG_ON_PAGE), outcome=_outcome(g, game),
+        commitments=commitments, log=game_log(s, g, game, None, LOG_ON_PAGE), outcome=_outcome(s, g),
         seed_commitment=g.seed_commitment, server_seed=g.server_seed if over else None,
         deadline=as_utc(g.due_at), deadline_text=format_deadline(g.due_at, g.timezone),
         seats=_seat_infos(s, g), record_length=g.record_length, options=dict(g.options),
@@ -229,7 +261,7 @@ def seat_state(s: Session, game_id: str, seat: str, seat_token: str) -> SeatPage
         markdown=markdown, prompt=_prompt_json(prompt) if prompt else None,
         choices=formatted_choices(game, prompt), prompt_token=token_for(g, seat, prompt),
         receipt=receipt, deadline=as_utc(g.due_at), deadline_text=_seat_deadline(g, row),
-        log=game_log(s, g, game, seat, LOG_ON_PAGE), over=g.status == "finished", outcome=_outcome(g, game),
+        log=game_log(s, g, game, seat, LOG_ON_PAGE), over=g.status == "finished", outcome=_outcome(s, g),
         grammar_help=game.grammar_help(), seats=_seat_infos(s, g),
         absence=_absence_text(g, row), delivery_problem=delivery_problem(s, g, row),
         standing=lines_of(s, g, seat), disorder=row.disorder, paused=g.status == "paused",

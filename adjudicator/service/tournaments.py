@@ -23,8 +23,9 @@ from sqlmodel import Session, select
 
 from adjudicator.store import Director, Game, RecordEntry, Seat
 
-from .core import module_of
 from .errors import NotFound, ServiceError
+from .outcomes import outcome_of
+from .rollback import undone_seqs
 
 # scoring systems a director picks per game type (the default first)
 SCORING: dict[str, str] = {
@@ -155,7 +156,11 @@ def _merit(row: StandingRow) -> tuple[float, int, int, int]:
 
 def _missed(s: Session, g: Game) -> dict[str, int]:
     counts: dict[str, int] = {}
-    for data in s.exec(select(RecordEntry.data).where(RecordEntry.game_id == g.id, RecordEntry.kind == "orders")):
+    undone = undone_seqs(s, g)  # a default a rollback undid was not missed in the game that counts
+    for seq, data in s.exec(select(RecordEntry.seq, RecordEntry.data).where(RecordEntry.game_id == g.id,
+                                                                           RecordEntry.kind == "orders")):
+        if seq in undone:
+            continue
         for seat in data.get("defaulted") or []:
             counts[seat] = counts.get(seat, 0) + 1
     return counts
@@ -172,7 +177,7 @@ def game_result(s: Session, g: Game) -> GameResult:
     scores: dict[str, int] = {}
     summary = ""
     if g.status == "finished" and g.state is not None:
-        out = module_of(g).outcome(g.state)
+        out = outcome_of(s, g)
         if out is not None:
             winners, scores, summary = tuple(out.winners), dict(out.scores), out.summary
     return GameResult(g.public_id, g.game_type, g.title, g.status, seats, winners, scores, summary)
