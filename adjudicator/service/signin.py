@@ -62,9 +62,10 @@ def _since(s: Session, column, value, after: datetime) -> int:  # type: ignore[n
     return s.exec(query).one()
 
 
-def request_sign_in(s: Session, email: str, now: datetime | None = None) -> list[Task]:
+def request_sign_in(s: Session, email: str, now: datetime | None = None, base_url: str = "") -> list[Task]:
     """Mail a sign-in link to `email` (through the outbox). Past the hourly bounds, nothing is
-    mailed and nothing is said: the answer must not depend on the address."""
+    mailed and nothing is said: the answer must not depend on the address. `base_url`: the site's
+    address (default PBEM_BASE_URL)."""
     now = now or utcnow()
     address = normal_address(email)
     hour_ago = now - timedelta(hours=1)
@@ -75,7 +76,7 @@ def request_sign_in(s: Session, email: str, now: datetime | None = None) -> list
     s.add(SignInLink(nonce=nonce, email=address, created_at=now))
     s.flush()
     token = _serializer().dumps(nonce)
-    base = os.environ.get("PBEM_BASE_URL", "").rstrip("/")
+    base = (base_url or os.environ.get("PBEM_BASE_URL", "")).rstrip("/")
     link = f"{base}/signin/{token}"
     minutes = LINK_SECONDS // 60
     body = "\n".join([
