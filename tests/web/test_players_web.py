@@ -128,3 +128,11 @@ def test_a_signed_in_player_takes_a_lobby_seat_and_signs_up_for_a_tournament(cli
     signup.submit(client, "/lobby")
     home = client.get("/me").get_data(as_text=True)
     assert "Open duel" in home and "signed up, waiting to be seated" in home
+
+
+def test_the_players_pages_speak_spanish(client):
+    assert "Envíame un enlace de entrada" in client.get("/signin?lang=es").get_data(as_text=True)
+    refused = client.get("/signin/garbage?lang=es").get_data(as_text=True)
+    assert "Este enlace de entrada no es válido" in refused
+    lobby = client.get("/lobby?lang=es").get_data(as_text=True)
+    assert "Partidas abiertas" in lobby and "Torneos con inscripción abierta" in lobby
