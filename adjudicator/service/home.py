@@ -18,6 +18,7 @@ from .clock import as_utc, check_timezone, format_deadline
 from .core import current_prompts
 from .signin import account_of, calendar_token
 from .tokens import home_seat_token
+from .tournaments import _server_key, player_identity, player_slug
 
 NO_DEADLINE = datetime.max.replace(tzinfo=UTC)
 
@@ -51,6 +52,7 @@ class PlayerHome:
     name: str
     timezone: str
     calendar_token: str
+    player: str  # the public slug of the address (its /player page: ratings and games)
     seats: list[HomeSeat] = field(default_factory=list)
     tournaments: list[HomeTournament] = field(default_factory=list)
 
@@ -78,7 +80,8 @@ def _expected(g: Game, row: Seat) -> tuple[bool, str]:
 def player_home(s: Session, email: str) -> PlayerHome:
     account = account_of(s, email)
     zone = account.timezone or "UTC"
-    home = PlayerHome(account.email, account.name, zone, calendar_token(account.email))
+    slug = player_slug(player_identity(account.email, ""), _server_key())
+    home = PlayerHome(account.email, account.name, zone, calendar_token(account.email), slug)
     directors: dict[int, str] = {}
     for row, g in _own_seats(s, account.email):
         your_move, expected = _expected(g, row)

@@ -71,6 +71,10 @@ def test_requests_are_bounded_per_address_and_answer_the_same(db):
     assert len(_mailed_links("carl@example.org")) == signin.LINKS_PER_ADDRESS_HOUR
     # an hour later the address may ask again
     assert len(_ask("carl@example.org", now=service.utcnow() + timedelta(hours=1, minutes=1))) == 1
+    # rows of links a day old are dropped (the signature's age refuses those links anyway)
+    _ask("dan@example.org", now=service.utcnow() + timedelta(days=2))
+    with store.transaction(write=False) as s:
+        assert [r.email for r in s.exec(select(signin.SignInLink))] == ["dan@example.org"]
 
 
 def test_the_server_wide_bound(db, monkeypatch):
