@@ -37,7 +37,7 @@ def signed_in() -> str:
     return session.get(SESSION_KEY, "")
 
 
-def player_page(view):
+def signed_in_page(view):
     """A page for the signed-in player only; others go to the sign-in page."""
     @wraps(view)
     @secret_page
@@ -103,7 +103,7 @@ def sign_out():
 
 
 @bp.route("/me", methods=["GET"])
-@player_page
+@signed_in_page
 def home():
     page = backend.read("player_home", signed_in())
     return render_template("players/home.html", home=page, game_titles=_titles(), timezones=timezones(),
@@ -111,7 +111,7 @@ def home():
 
 
 @bp.route("/me", methods=["POST"])
-@player_page
+@signed_in_page
 def update():
     try:
         backend.call("update_home", signed_in(), request.form.get("name", ""), request.form.get("timezone", ""))
@@ -140,7 +140,7 @@ def lobby():
 
 
 @bp.route("/lobby/<game_id>/<seat>", methods=["POST"])
-@player_page
+@signed_in_page
 def take(game_id: str, seat: str):
     try:
         joined = backend.call("take_seat", signed_in(), game_id, seat)
@@ -151,7 +151,7 @@ def take(game_id: str, seat: str):
 
 
 @bp.route("/tournament/<director_id>/signup", methods=["POST"])
-@player_page
+@signed_in_page
 def sign_up(director_id: str):
     try:
         backend.call("sign_up", signed_in(), director_id)
@@ -179,7 +179,8 @@ def set_signup(director_id: str, token: str):
 @bp.route("/director/<director_id>/<token>/seat", methods=["POST"])
 @secret_page
 def seat_players(director_id: str, token: str):
-    return _director_action(director_id, token, "seat_signups", request.form.get("method", "random"))
+    return _director_action(director_id, token, "seat_signups", request.form.get("method", "random"),
+                            request.form.get("more") == "1")
 
 
 @bp.route("/admin/<game_id>/<admin_token>/lobby", methods=["POST"])

@@ -22,13 +22,13 @@ from .clock import utcnow
 from .core import auth_admin, find_game, locked_game, seat_row, seats_of
 from .directors import auth_director
 from .errors import Conflict, NotFound, ServiceError
-from .lifecycle import join_game
+from .lifecycle import create_game, join_game
 from .notify import queue_mail
 from .ratings import ratings_of
 from .signin import account_of
 from .tokens import hash_token, new_token
 from .tournaments import _server_key, player_identity, player_slug
-from .types import JoinedSeat, Task
+from .types import DeadlinePolicy, JoinedSeat, Task
 
 SEATING = ("random", "rating")
 
@@ -173,11 +173,13 @@ def _order(entries: list[TournamentEntry], method: str, game_type: str, s: Sessi
     return entries
 
 
-def seat_signups(s: Session, director_id: str, token: str, method: str = "random",
+def seat_signups(s: Session, director_id: str, token: str, method: str = "random", more: bool = False,
                  now: datetime | None = None) -> list[Task]:
     """Fill the tournament's games that wait for players and have no seat taken, in the order they
     were created, with the signed-up players not seated yet (a game is filled whole or not at all;
-    who is left over waits for the next games). Each seated player gets their seat link by mail."""
+    who is left over waits for the next games). `more`: then make as many new games as the players
+    left fill, each like the tournament's newest game (game, seats, options, pace, language). Each
+    seated player gets their seat link by mail."""
     if method not in SEATING:
         raise ServiceError(_("seating must be one of %(methods)s", methods=", ".join(SEATING)))
     now = now or utcnow()
@@ -185,11 +187,18 @@ def seat_signups(s: Session, director_id: str, token: str, method: str = "random
     waiting = s.exec(select(TournamentEntry).where(TournamentEntry.director_id == director.id,
                                                    TournamentEntry.game_id.is_(None))).all()  # type: ignore[union-attr]
     games = _empty_games(s, director)
-    if not games:
+    newest = s.exec(select(Game).where(Game.director_id == director.id)
+                    .order_by(Game.created_at.desc(), Game.id.desc())).first()  # type: ignore[attr-defined]
+    if newest is None or (not games and not more):
         raise Conflict(_("no game of this tournament waits for players: create the games first"))
-    queue = _order(list(waiting), method, games[0].game_type, s)
+    queue = _order(list(waiting), method, (games[0] if games else newest).game_type, s)
     tasks: list[Task] = []
-    for g in games:
+    while queue:
+        if not games:
+            if not more or len(queue) < newest.seat_count:
+                break
+            games.append(_game_like(s, newest, director_id, token))
+        g = games.pop(0)
         if len(queue) < g.seat_count:
             break
         players, queue = queue[:g.seat_count], queue[g.seat_count:]
@@ -198,6 +207,18 @@ def seat_signups(s: Session, director_id: str, token: str, method: str = "random
         for entry, seat in zip(players, seats, strict=True):
             tasks += _seat_entry(s, g, seat, entry, now)
     return tasks
+
+
+def _game_like(s: Session, model: Game, director_id: str, token: str) -> Game:
+    count = len(s.exec(select(Game.id).where(Game.director_id == model.director_id)).all())
+    policy = DeadlinePolicy(step_seconds=model.step_seconds, reminder_seconds=model.reminder_seconds,
+                            timezone=model.timezone, grace_minutes=model.grace_minutes,
+                            max_absence_days=model.max_absence_days, follow_up_seconds=model.follow_up_seconds,
+                            disorder_after=model.disorder_after)
+    title = f"{model.title.rsplit(' #', 1)[0]} #{count + 1}"
+    created = create_game(s, model.game_type, model.seat_count, dict(model.options), title, policy,
+                          model.publish_press, (director_id, token), model.language)
+    return find_game(s, created.game_id)
 
 
 def _seat_entry(s: Session, g: Game, seat: str, entry: TournamentEntry, now: datetime) -> list[Task]:

@@ -106,3 +106,20 @@ def test_seating_by_rating_puts_similar_ratings_together(db, toy):
             by_game.setdefault(row.game_id, set()).add(row.email)
     assert sorted(map(sorted, by_game.values())) == [["a@example.org", "c@example.org"],
                                                       ["b@example.org", "d@example.org"]]
+
+
+def test_seating_can_make_more_games_like_the_newest(db, toy):
+    cup, games = _cup_with_games(1, seats=3)
+    players = [f"m{n}@example.org" for n in range(8)]
+    _verified(*players)
+    for address in players:
+        with store.transaction() as s:
+            service.sign_up(s, address, cup.director_id)
+    with store.transaction() as s:
+        service.seat_signups(s, cup.director_id, cup.token, "random", more=True)
+    with store.transaction(write=False) as s:
+        page = service.director_page(s, cup.director_id, cup.token)
+        seated = [e for e in s.exec(select(TournamentEntry)).all() if e.game_id]
+    assert len(seated) == 6  # the given game and one more of 3 seats; two players wait
+    assert sorted(d.title for d in page.games) == ["Round 0", "Round 0 #2"]
+    assert {d.status for d in page.games} == {"running"} and {d.seats for d in page.games} == {3}
