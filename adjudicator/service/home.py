@@ -15,7 +15,7 @@ from adjudicator.store import Director, Game, Seat, TournamentEntry, TournamentS
 
 from .calendars import SeatDeadline
 from .clock import as_utc, check_timezone, format_deadline
-from .core import current_prompts
+from .core import current_prompts, sealed_rows
 from .signin import account_of, calendar_token
 from .tokens import home_seat_token
 from .tournaments import _server_key, player_identity, player_slug
@@ -64,7 +64,7 @@ def _own_seats(s: Session, email: str) -> list[tuple[Seat, Game]]:
     return list(rows)
 
 
-def _expected(g: Game, row: Seat) -> tuple[bool, str]:
+def _expected(s: Session, g: Game, row: Seat) -> tuple[bool, str]:
     if g.status == "pending":
         return False, _("Waiting for players to join.")
     if g.status == "finished":
@@ -74,6 +74,8 @@ def _expected(g: Game, row: Seat) -> tuple[bool, str]:
         return False, _("The game is paused.")
     if prompt is None:
         return False, _("Waiting for others.")
+    if prompt.sealed and prompt.group and row.seat in sealed_rows(s, g, prompt.group):
+        return False, _("Your sealed order is in; waiting for the others (you may still change it).")
     return True, prompt_text(prompt.text, prompt.message) or prompt.kind
 
 
@@ -84,7 +86,7 @@ def player_home(s: Session, email: str) -> PlayerHome:
     home = PlayerHome(account.email, account.name, zone, calendar_token(account.email), slug)
     directors: dict[int, str] = {}
     for row, g in _own_seats(s, account.email):
-        your_move, expected = _expected(g, row)
+        your_move, expected = _expected(s, g, row)
         due = as_utc(g.due_at) if g.status == "running" else None
         home.seats.append(HomeSeat(g.public_id, g.title, g.game_type, g.status, row.seat, your_move, expected, due,
                                    format_deadline(due, zone), home_seat_token(row.seat_token_hash or "-",

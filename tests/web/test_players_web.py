@@ -103,6 +103,9 @@ def test_the_home_lists_only_the_players_own_seats_with_their_deadlines(client):
     assert f"UID:deadline-{game.game_id}-p2@pbem" in ics and ics.count("BEGIN:VEVENT") == 1
     assert due.strftime("%Y%m%dT%H%M%S") in ics
     assert client.get(ics_url.replace("/me/", "/me/x")).status_code == 403
+    assert "Your move:" in html and "Round 1: bid 0-3" in html
+    game.submit("p2", "bid 1")
+    assert "Your sealed order is in" in client.get("/me").get_data(as_text=True)
     player_link = re.search(r'href="(/player/[^"]+)"', html).group(1)  # the public page of the same player
     assert game.game_id in client.get(player_link).get_data(as_text=True)
 
