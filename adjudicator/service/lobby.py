@@ -15,7 +15,8 @@ from typing import Any
 
 from sqlmodel import Session, select
 
-from adjudicator.i18n import _
+from adjudicator.i18n import _, language, normal
+from adjudicator.mail import compose
 from adjudicator.store import Director, Game, LobbyGame, TournamentEntry, TournamentSignup
 
 from .clock import utcnow
@@ -229,10 +230,12 @@ def _seat_entry(s: Session, g: Game, seat: str, entry: TournamentEntry, now: dat
     s.add(entry)
     base = os.environ.get("PBEM_BASE_URL", "").rstrip("/")
     link = f"{base}/play/{g.public_id}/{seat}/{joined.seat_token}"
-    body = "\n".join([
-        _("The tournament seated you in game %(game)s (%(title)s) as %(seat)s.", game=g.public_id, title=g.title,
-          seat=seat), "",
-        _("Your seat's page (keep it secret; your home lists it too):"), "", f"<{link}>",
-    ])
-    mail = queue_mail(s, g, entry.email, _("Your seat in %(title)s", title=g.title), body, kind="seated", seat=seat)
+    with language(normal(g.language)):  # the game's language, as its other mails to this seat
+        body = "\n".join([
+            _("The tournament seated you in game %(game)s (%(title)s) as %(seat)s.", game=g.public_id,
+              title=g.title, seat=seat), "",
+            _("Your seat's page (keep it secret; your home lists it too):"), "", f"<{link}>",
+        ])
+        subject = _("Your seat in %(title)s", title=g.title)
+    mail = queue_mail(s, g, entry.email, subject, body, kind="seated", seat=seat, **compose.headers(g.public_id, seat))
     return [*([mail] if mail else []), *joined.tasks]

@@ -18,6 +18,7 @@ from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
 from sqlmodel import Session, delete, func, select
 
 from adjudicator.i18n import _
+from adjudicator.mail import compose
 from adjudicator.store import PlayerAccount, SignInLink
 
 from .clock import as_utc, utcnow
@@ -88,7 +89,7 @@ def request_sign_in(s: Session, email: str, now: datetime | None = None, base_ur
         f"<{link}>", "",
         _("If you did not ask for it, ignore this mail: nothing happens without the link."),
     ])
-    task = queue_mail(s, None, address, _("Your sign-in link"), body, kind="signin")
+    task = queue_mail(s, None, address, _("Your sign-in link"), body, kind="signin", **compose.headers(None))
     return [task] if task else []
 
 
