@@ -14,7 +14,7 @@ from flask import Blueprint, Response, redirect, render_template, request, sessi
 from flask_babel import gettext as _
 
 from adjudicator.engine import all_games
-from adjudicator.i18n import N_
+from adjudicator.i18n import LANGUAGES, N_
 
 from . import backend
 from .calendar import seats_calendar
@@ -136,7 +136,7 @@ def calendar(token: str):
 @bp.route("/lobby", methods=["GET"])
 def lobby():
     return render_template("players/lobby.html", lobby=backend.read("lobby"), signed_in=bool(signed_in()),
-                           games=all_games(), problem=request.args.get("problem", "")[:300])
+                           games=all_games(), languages=LANGUAGES, problem=request.args.get("problem", "")[:300])
 
 
 @bp.route("/lobby/<game_id>/<seat>", methods=["POST"])

@@ -40,7 +40,7 @@ class LobbyGameLine:
     title: str
     game_type: str
     options: dict[str, Any]
-    step_hours: int
+    step_hours: float
     language: str
     free_seats: list[str]
     taken: int
@@ -78,7 +78,9 @@ def lobby(s: Session) -> Lobby:
         seats = seats_of(s, g)
         free = [r.seat for r in seats if not r.seat_token_hash]
         if free:
-            out.games.append(LobbyGameLine(g.public_id, g.title, g.game_type, dict(g.options), g.step_seconds // 3600,
+            hours = g.step_seconds / 3600
+            out.games.append(LobbyGameLine(g.public_id, g.title, g.game_type, dict(g.options),
+                                           int(hours) if hours.is_integer() else round(hours, 2),
                                            g.language, free, len(seats) - len(free)))
     for _row, d in s.exec(select(TournamentSignup, Director).where(TournamentSignup.director_id == Director.id,
                                                                       TournamentSignup.open)).all():

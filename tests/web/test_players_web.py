@@ -122,6 +122,7 @@ def test_a_signed_in_player_takes_a_lobby_seat_and_signs_up_for_a_tournament(cli
         service.set_signup(s, cup.director_id, cup.token, True)
     lobby = client.get("/lobby").get_data(as_text=True)
     assert "Open duel" in lobby and "Cup" in lobby and "Take seat" not in lobby  # only when signed in
+    assert "72 hours a move · language English" in lobby and "Rounds: 3" in lobby
     sign_in(client, "ann@example.org")
     lobby = client.get("/lobby").get_data(as_text=True)
     take = next(f for f in forms_of(lobby) if f.action.endswith("/p1"))
