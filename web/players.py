@@ -7,7 +7,6 @@ sign-in link. The "send me a link" page answers the same whatever the address.""
 
 from __future__ import annotations
 
-from datetime import timedelta
 from functools import wraps
 
 from flask import Blueprint, Response, redirect, render_template, request, session, url_for
@@ -92,7 +91,7 @@ def redeem(token: str):
         return _refused(exc)
     session.clear()  # a new identity: nothing of the previous session carries over
     session[SESSION_KEY] = email
-    session.permanent = True
+    session.permanent = True  # kept for PERMANENT_SESSION_LIFETIME (Flask's default: 31 days)
     return redirect(url_for("players.home"), code=303)
 
 
@@ -194,9 +193,3 @@ def open_game(game_id: str, admin_token: str):
             return bad_link()
         return error_page(status_of(exc), str(exc))
     return redirect(url_for("players.lobby"), code=303)
-
-
-def register_players(app) -> None:  # type: ignore[no-untyped-def]
-    """The blueprint, and sessions that outlive the browser (a sign-in lasts 30 days)."""
-    app.config.setdefault("PERMANENT_SESSION_LIFETIME", timedelta(days=30))
-    app.register_blueprint(bp)
