@@ -42,7 +42,7 @@ def signed_in_page(view):
     @secret_page
     def wrapper(*args, **kwargs):
         if not signed_in():
-            return redirect(url_for("players.sign_in", next=request.path), code=303)
+            return redirect(url_for("players.sign_in"), code=303)
         return view(*args, **kwargs)
     return wrapper
 
