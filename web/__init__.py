@@ -62,6 +62,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from .errors import register_error_handlers
     from .i18n import register_i18n
     from .mail import bp as mail_bp
+    from .players import bp as players_bp
     from .public import bp as public_bp
     from .seat import bp as seat_bp
     from .security import register_security_headers
@@ -76,6 +77,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(admin_bp)
     app.register_blueprint(mail_bp)
     app.register_blueprint(tournament_bp)
+    app.register_blueprint(players_bp)
     register_error_handlers(app)
     register_security_headers(app)
     register_templating(app)

@@ -170,6 +170,8 @@ def create():
     created = backend.call("create_game", game=info.id, seats=seats, options=options,
                            title=title, policy=policy, language=language,
                            director=(director["id"], director["token"]) if director else None)
+    if form.get("lobby") == "1":
+        backend.call("open_in_lobby", created.game_id, created.admin_token)
     invites = dict(created.invites)
     return render_template("create/created.html", created=created, game=game,
                            title=title or info.title, invites=invites, director=director,

@@ -41,7 +41,7 @@ def dashboard(director_id: str, token: str):
     titles = sorted({d.game for d in page.games})
     return render_template("director/dashboard.html", page=page, token=token, games=all_games(),
                            scoring_titles=titles, scoring_systems=backend.service().SCORING,
-                           scoring=page.scoring)
+                           scoring=page.scoring, signup=backend.read("signup_status", director_id, token))
 
 
 @bp.route("/director/<director_id>/<token>/broadcast", methods=["POST"])

@@ -13,9 +13,21 @@ from .deadlines import due_games, sweep_deadlines, sweep_game
 from .digests import send_digests
 from .directors import CreatedDirector, DirectedGame, DirectorPage, create_director, director_page
 from .errors import BadOrder, Conflict, Forbidden, NotFound, NotYourTurn, ServiceError, StaleOrder
+from .home import HomeSeat, HomeTournament, PlayerHome, home_deadlines, player_home, update_home
 from .inbound import process as process_mail
 from .inbound import receive as receive_mail
 from .lifecycle import create_game, join_game, start_game
+from .lobby import (
+    SEATING,
+    Lobby,
+    lobby,
+    open_in_lobby,
+    seat_signups,
+    set_signup,
+    sign_up,
+    signup_status,
+    take_seat,
+)
 from .moderation import extend_deadline, force_defaults, game_pace, pause, replace_seat, resume, set_pace
 from .moderator_tools import (
     RemovedSeat,
@@ -46,6 +58,14 @@ from .reading import (
 )
 from .reveal import reveal
 from .rollback import rollback
+from .signin import (
+    SignInRefused,
+    account_by_calendar,
+    check_sign_in,
+    normal_address,
+    redeem_sign_in,
+    request_sign_in,
+)
 from .standing import replace_all as set_standing_orders
 from .standing import standing_lines
 from .tokens import MailKey
@@ -80,6 +100,9 @@ __all__ = [
     "ContentInfo", "install_content", "list_content", "load_installed",
     "due_games", "sweep_game", "set_pace", "game_pace", "seat_decision", "set_standing_orders", "standing_lines", "StandingLine",
     "SeatDeadline", "seat_deadline", "PlayerPage", "player_page", "recompute_ratings",
+    "HomeSeat", "HomeTournament", "PlayerHome", "home_deadlines", "player_home", "update_home",
+    "SEATING", "Lobby", "lobby", "open_in_lobby", "seat_signups", "set_signup", "sign_up", "signup_status", "take_seat",
+    "SignInRefused", "account_by_calendar", "check_sign_in", "normal_address", "redeem_sign_in", "request_sign_in",
     "SCORING", "Standings", "set_scoring", "standings_csv", "tournament_standings",
     "RemovedSeat", "TournamentBroadcast", "broadcast", "broadcast_tournament", "declare_result", "remove_seat",
     "rollback", "shorten_deadline",

@@ -22,7 +22,7 @@ from adjudicator.store import Game, ModeratorAction, RecordEntry, SealedOrder, S
 from .clock import utcnow
 from .content import ensure_game_content
 from .errors import Conflict, Forbidden, NotFound, StaleOrder
-from .tokens import MailKey, mail_key_matches, prompt_token, token_matches
+from .tokens import MailKey, mail_key_matches, prompt_token, seat_token_matches, token_matches
 from .types import Task
 
 # ---------------------------------------------------------------------------- loading and auth
@@ -65,7 +65,7 @@ def auth_seat(s: Session, g: Game, seat: str, seat_token: str | MailKey) -> Seat
     if isinstance(seat_token, MailKey):
         ok = mail_key_matches(row.seat_token_hash, g.public_id, seat, seat_token)
     else:
-        ok = token_matches(row.seat_token_hash, seat_token)
+        ok = seat_token_matches(row.seat_token_hash, g.public_id, seat, seat_token)
     if not ok:
         raise Forbidden(_("this seat link is not valid (wrong or replaced); ask the moderator for a new one"))
     return row

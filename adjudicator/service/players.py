@@ -13,7 +13,7 @@ from adjudicator.store import Seat
 from .clock import check_timezone, utcnow
 from .core import append_note, auth_seat, find_game, locked_game
 from .errors import Conflict, ServiceError
-from .tokens import MailKey, token_matches
+from .tokens import MailKey, seat_token_matches
 from .types import Task
 from .webhooks import WebhookUrlError, check_url
 
@@ -26,7 +26,7 @@ def language_of(s: Session, game_id: str, seat: str | None = None, seat_token: s
     g = find_game(s, game_id)
     if seat and seat_token:
         row = s.exec(select(Seat).where(Seat.game_id == g.id, Seat.seat == seat)).first()
-        if row is not None and row.language and token_matches(row.seat_token_hash, seat_token):
+        if row is not None and row.language and seat_token_matches(row.seat_token_hash, g.public_id, seat, seat_token):
             return normal(row.language)
     return normal(g.language)
 

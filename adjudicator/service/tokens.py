@@ -76,6 +76,20 @@ def signon_password(seat_token_hash: str, game_id: str, seat: str) -> str:
     return _derive(seat_token_hash, "signon", game_id, seat, 12)  # 60 bits, typed by hand
 
 
+def home_seat_token(seat_token_hash: str, game_id: str, seat: str) -> str:
+    """The seat link a signed-in player's home shows: a second seat token, derived like the mail
+    credentials (the seat token itself is stored only as a hash), replaced with the player."""
+    return _derive(seat_token_hash, "home", game_id, seat, 32)  # 160 bits
+
+
+def seat_token_matches(seat_token_hash: str | None, game_id: str, seat: str, given: str | None) -> bool:
+    """A seat link's token: the one given at joining, or the home's derived one."""
+    if token_matches(seat_token_hash, given):
+        return True
+    expected = home_seat_token(seat_token_hash or "-", game_id, seat)
+    return hmac.compare_digest(expected.encode(), (given or "")[:64].encode()) and bool(seat_token_hash)
+
+
 def press_reply_token(seat_token_hash: str, game_id: str, seat: str, sender: str) -> str:
     """The token of `seat`'s address for answering `sender`'s press: as secret as the reply token,
     and distinct, so that a mail to it is never read as orders."""

@@ -39,6 +39,7 @@ from adjudicator.mail import compose
 from adjudicator.record import seed_commitment
 from adjudicator.service.core import current_prompts
 from adjudicator.service.notify import reply_address, visible
+from adjudicator.service.signin import calendar_token
 from adjudicator.store import Game, OutboxMessage, RecordEntry, SealedOrder, Seat
 
 # Seat counts per title (every count is not needed in CI); PBEM_LEAK_SEATS=all plays each title
@@ -147,16 +148,41 @@ class LeakGame:
                  if audience is None else [self.url(audience), f"{self.url(audience)}/log",
                                            f"{self.url(audience)}/log?start=0", f"{self.url(audience)}/mail",
                                            f"{self.url(audience)}/deadlines.ics"])
+        if audience is None:
+            paths += ["/lobby", "/signin"]
         out = {}
+        if audience is not None:  # the seat's player, signed in: their home and its calendar
+            out |= self._normal(self.home_pages(audience))
         for path in paths:
             resp = self.client.get(path)
             assert resp.status_code in (200, 403, 404), (path, resp.status_code)
-            body = resp.get_data(as_text=True)
+            out |= self._normal({path: resp.get_data(as_text=True)})
+        return out
+
+    @staticmethod
+    def _normal(bodies: dict[str, str]) -> dict[str, str]:
+        out = {}
+        for path, body in bodies.items():
             if path.endswith(".json"):  # the export escapes non-ASCII; compare decoded text
                 body = json.dumps(json.loads(body), ensure_ascii=False)
             body = _DTSTAMP.sub("DTSTAMP:now", body)  # a calendar's "made at" stamp is the clock, not data
             out[path] = _CSRF.sub(r"\1\2csrf\3", body)
         return out
+
+    def home_pages(self, seat: str) -> dict[str, str]:
+        """The home of the address on `seat` (signed in for these two requests only) and its feed."""
+        address = f"{seat}@example.org"
+        with self.client.session_transaction() as sess:
+            sess["player"] = address
+        try:
+            home = self.client.get("/me")
+            assert home.status_code == 200 and f"/play/{self.game_id}/{seat}/" in home.get_data(as_text=True)
+            feed = self.client.get(f"/me/{calendar_token(address)}/deadlines.ics")
+            assert feed.status_code == 200, feed.status_code
+        finally:
+            with self.client.session_transaction() as sess:
+                sess.pop("player", None)
+        return {"/me": home.get_data(as_text=True), "/me/deadlines.ics": feed.get_data(as_text=True)}
 
     def errors(self, seat: str) -> dict[str, str]:
         """What the seat is told when its order is refused: a line of no grammar, and a stale page."""
@@ -297,11 +323,21 @@ def start_game(client: Any, game_id: str, seats: int, rnd: random.Random) -> Lea
             row.chat_webhook = f"https://chat.example.org/hook/{seat}"  # webhook rows are written, never sent here
             s.add(row)
         tokens[seat] = joined.seat_token
+    for seat in tokens:  # each seat's address is verified (its player has a home)
+        _verify(f"{seat}@example.org")
     lg = LeakGame(client, created.game_id, get_game(game_id), created.admin_token, tokens, seed)
     lg.canaries[seed] = set()
     lg.canaries[seed_commitment(seed)] = {None, *tokens}  # the commitment is public
     _plant(lg, canary)
     return lg
+
+
+def _verify(address: str) -> None:
+    with store.transaction() as s:
+        service.request_sign_in(s, address)
+        body = s.exec(select(OutboxMessage).where(OutboxMessage.to == address, OutboxMessage.kind == "signin")).one().body
+    with store.transaction() as s:
+        service.redeem_sign_in(s, re.search(r"/signin/([^>\s]+)>", body).group(1))
 
 
 def _plant(lg: LeakGame, canary: str) -> None:

@@ -1,17 +1,21 @@
 """Every page type passes axe-core (the accessibility engine, run in Debian's chromium) with no
 serious or critical violation: the game list, the create form and its result, the join form, a
 seat page of each game (with the order composer where the decision is long), the press page, the
-public page, the log, the moderator page, a director's page and a tournament's standings."""
+public page, the log, the moderator page, a director's page and a tournament's standings, and the
+players' pages: sign-in (asking, confirming, a refused link), the signed-in home, the lobby."""
 
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from sqlmodel import select
 
 from adjudicator import service, store
+from adjudicator.store import OutboxMessage
 from tests.support.browser import chromium_or_skip, web_server
 from tests.support.databases import sqlite_database
 
@@ -42,18 +46,21 @@ def pages(tmp_path_factory) -> Iterator[tuple[object, dict[str, str]]]:
             tokens = {}
             for seat, invite in invites:
                 with store.transaction() as s:
-                    tokens[seat] = service.join_game(s, created.game_id, seat, invite, seat.title()).seat_token
+                    tokens[seat] = service.join_game(s, created.game_id, seat, invite, seat.title(),
+                                                     email=f"{seat}@example.org").seat_token
             first = sorted(tokens)[0]
             urls[f"seat {game}"] = f"/play/{created.game_id}/{first}/{tokens[first]}"
             urls[f"public {game}"] = f"/game/{created.game_id}"
             if game == "doge":
                 urls["press and settings"] = urls["seat doge"] + "/mail"
                 urls["log"] = f"/game/{created.game_id}/log"
+                home_address = f"{first}@example.org"  # the signed-in player's home lists this seat
                 urls["moderator"] = f"/admin/{created.game_id}/{created.admin_token}"
         with store.transaction() as s:  # a game still waiting for its players: the join form
             waiting = service.create_game(s, game="1960", seats=2, title="Axe pending")
         seat, invite = sorted(waiting.invites.items())[0]
         urls["join"] = f"/join/{waiting.game_id}/{seat}/{invite}"
+        urls |= _player_pages(waiting, director, home_address)
         env = {k: v for k, v in os.environ.items() if k not in ("PBEM_EAGER", "SMTP_HOST")}
         env.update({"DATABASE_URL": db.url, "PBEM_VAR_DIR": str(tmp / "var")})
         try:
@@ -66,6 +73,23 @@ def pages(tmp_path_factory) -> Iterator[tuple[object, dict[str, str]]]:
                     browser.close()
         finally:
             store.configure(None)
+
+
+def _player_pages(open_game, director, address: str) -> dict[str, str]:
+    """The sign-in pages, the lobby (an open game, a tournament taking sign-ups) and the home;
+    "sign in" is a link the test uses before the home is checked."""
+    with store.transaction() as s:
+        service.open_in_lobby(s, open_game.game_id, open_game.admin_token)
+        service.set_signup(s, director.director_id, director.token, True)
+    links = []
+    for _ in range(2):
+        with store.transaction() as s:
+            service.request_sign_in(s, address)
+            body = s.exec(select(OutboxMessage).where(OutboxMessage.kind == "signin")
+                          .order_by(OutboxMessage.id.desc())).first().body  # type: ignore[union-attr]
+        links.append(re.search(r"(/signin/[^>\s]+)>", body).group(1))
+    return {"sign-in": "/signin", "sign-in link": links[0], "refused sign-in link": links[0][:-4],
+            "lobby": "/lobby", "sign in": links[1], "home": "/me"}
 
 
 def _axe_source() -> str:
@@ -82,7 +106,13 @@ def test_no_serious_or_critical_accessibility_violation_on_any_page_type(pages) 
     found: list[str] = []
     for name, url in urls.items():
         response = page.goto(url, wait_until="domcontentloaded")
-        assert response is not None and response.ok, f"{name}: HTTP {response and response.status}"
+        if name == "refused sign-in link":
+            assert response is not None and response.status == 403
+        else:
+            assert response is not None and response.ok, f"{name}: HTTP {response and response.status}"
+        if name == "sign in":  # the home needs a signed-in browser
+            with page.expect_navigation(wait_until="domcontentloaded"):
+                page.click("button:has-text('Sign me in')")
         page.evaluate(axe)
         result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
         for violation in result["violations"]:

@@ -1,0 +1,153 @@
+"""Signing in by e-mail, without passwords: a one-time link, signed (itsdangerous, under the server
+key), expiring, and single use (a `sign_in_links` row). Opening it verifies the address once; the
+address then takes lobby seats and signs up for tournaments.
+
+Nothing here tells whether an address is known: asking for a link answers the same for every
+address, and every address may sign in (its home is simply empty)."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+import re
+import secrets
+from datetime import datetime, timedelta
+
+from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
+from sqlmodel import Session, delete, func, select
+
+from adjudicator.i18n import _
+from adjudicator.mail import compose
+from adjudicator.store import PlayerAccount, SignInLink
+
+from .clock import as_utc, utcnow
+from .errors import Forbidden, ServiceError
+from .notify import queue_mail
+from .serverkey import server_key
+from .types import Task
+
+LINK_SECONDS = 30 * 60  # a link works for half an hour
+LINKS_PER_ADDRESS_HOUR = 3  # more requests in the hour mail nothing (the page says the same)
+LINKS_PER_SERVER_HOUR = int(os.environ.get("PBEM_SIGNIN_LINKS_PER_HOUR", "300"))
+_SALT = "pbem-sign-in"
+_ADDRESS = re.compile(r"[^@\s<>,;\"]{1,64}@[^@\s<>,;\"]{1,255}\.[^@\s<>,;\".]{2,63}")
+
+
+class SignInRefused(Forbidden):
+    """A sign-in link that cannot be used; `reason` is "expired", "used" or "invalid"."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def normal_address(email: str) -> str:
+    """The address as a player identity (lower case, no spaces), or a ServiceError that says what to
+    type. Only the form is checked: whether anyone reads it is what the link finds out."""
+    address = (email or "").strip().lower()
+    if len(address) > 320 or not _ADDRESS.fullmatch(address):
+        raise ServiceError(_("'%(address)s' is not an e-mail address; type one like name@example.org",
+                             address=address[:80]))
+    return address
+
+
+def _serializer() -> URLSafeTimedSerializer:
+    return URLSafeTimedSerializer(server_key(), salt=_SALT)
+
+
+def _since(s: Session, column, value, after: datetime) -> int:  # type: ignore[no-untyped-def]
+    query = select(func.count()).select_from(SignInLink).where(SignInLink.created_at >= after)
+    if column is not None:
+        query = query.where(column == value)
+    return s.exec(query).one()
+
+
+def request_sign_in(s: Session, email: str, now: datetime | None = None, base_url: str = "") -> list[Task]:
+    """Mail a sign-in link to `email` (through the outbox). Past the hourly bounds, nothing is
+    mailed and nothing is said: the answer must not depend on the address. `base_url`: the site's
+    address (default PBEM_BASE_URL)."""
+    now = now or utcnow()
+    address = normal_address(email)
+    hour_ago = now - timedelta(hours=1)
+    if (_since(s, SignInLink.email, address, hour_ago) >= LINKS_PER_ADDRESS_HOUR
+            or _since(s, None, None, hour_ago) >= LINKS_PER_SERVER_HOUR):
+        return []
+    # rows of links long expired are needed neither for single use (the signature's age refuses
+    # them first) nor for the hourly bounds: the table stays small
+    s.exec(delete(SignInLink).where(SignInLink.created_at < now - timedelta(days=1)))  # type: ignore[call-overload]
+    nonce = secrets.token_urlsafe(24)
+    s.add(SignInLink(nonce=nonce, email=address, created_at=now))
+    s.flush()
+    token = _serializer().dumps(nonce)
+    base = (base_url or os.environ.get("PBEM_BASE_URL", "")).rstrip("/")
+    link = f"{base}/signin/{token}"
+    minutes = LINK_SECONDS // 60
+    body = "\n".join([
+        _("Someone (we hope you) asked to sign in to this game server with this address."), "",
+        _("Open this link within %(minutes)d minutes to sign in; it works once:", minutes=minutes), "",
+        f"<{link}>", "",
+        _("If you did not ask for it, ignore this mail: nothing happens without the link."),
+    ])
+    task = queue_mail(s, None, address, _("Your sign-in link"), body, kind="signin", **compose.headers(None))
+    return [task] if task else []
+
+
+def _link_row(s: Session, token: str, now: datetime) -> SignInLink:
+    try:
+        nonce, signed_at = _serializer().loads(token, max_age=LINK_SECONDS, return_timestamp=True)
+    except SignatureExpired:
+        raise SignInRefused("expired") from None
+    except BadSignature:
+        raise SignInRefused("invalid") from None
+    row = s.exec(select(SignInLink).where(SignInLink.nonce == str(nonce))).first()
+    if row is None:
+        raise SignInRefused("invalid")
+    if row.used_at is not None:
+        raise SignInRefused("used")
+    if now - max(as_utc(signed_at), as_utc(row.created_at)) > timedelta(seconds=LINK_SECONDS):
+        raise SignInRefused("expired")
+    return row
+
+
+def check_sign_in(s: Session, token: str, now: datetime | None = None) -> None:
+    """Refuse an expired, used or tampered link before the player presses the button (opening the
+    link does not use it: mail scanners open links too)."""
+    _link_row(s, token, now or utcnow())
+
+
+def redeem_sign_in(s: Session, token: str, now: datetime | None = None) -> str:
+    """Use the link: it never works again. Returns the verified address."""
+    now = now or utcnow()
+    row = _link_row(s, token, now)
+    row.used_at = now
+    s.add(row)
+    account = s.exec(select(PlayerAccount).where(PlayerAccount.email == row.email)).first()
+    if account is None:
+        s.add(PlayerAccount(email=row.email, verified_at=now, calendar_hash=_hash(calendar_token(row.email))))
+    s.flush()
+    return row.email
+
+
+def account_of(s: Session, email: str) -> PlayerAccount:
+    """The verified account of a signed-in address (refused if it never opened a link)."""
+    account = s.exec(select(PlayerAccount).where(PlayerAccount.email == (email or "").strip().lower())).first()
+    if account is None:
+        raise Forbidden(_("sign in first: ask for a sign-in link with your e-mail address"))
+    return account
+
+
+def calendar_token(email: str) -> str:
+    """The secret of an address's calendar feed address: fixed for the address on this server."""
+    return hmac.new(server_key().encode(), f"calendar|{email}".encode(), hashlib.sha256).hexdigest()[:32]
+
+
+def _hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def account_by_calendar(s: Session, token: str) -> PlayerAccount:
+    account = s.exec(select(PlayerAccount).where(PlayerAccount.calendar_hash == _hash(token or ""))).first()
+    if account is None or not hmac.compare_digest(calendar_token(account.email).encode(), token.encode()):
+        raise Forbidden(_("this calendar link is not valid"))
+    return account

@@ -1,0 +1,89 @@
+"""Sign-in links: signed, expiring, single use, bounded; asking answers the same for every address."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+import pytest
+from sqlmodel import select
+
+from adjudicator import service, store
+from adjudicator.service import signin
+from adjudicator.store import OutboxMessage, PlayerAccount
+
+
+def _ask(address: str, now=None) -> list:
+    with store.transaction() as s:
+        return service.request_sign_in(s, address, now=now)
+
+
+def _mailed_links(address: str) -> list[str]:
+    with store.transaction(write=False) as s:
+        rows = s.exec(select(OutboxMessage).where(OutboxMessage.to == address, OutboxMessage.kind == "signin")
+                      .order_by(OutboxMessage.id)).all()
+    return [re.search(r"/signin/([^>\s]+)>", r.body).group(1) for r in rows]
+
+
+def _redeem(token: str, now=None) -> str:
+    with store.transaction() as s:
+        return service.redeem_sign_in(s, token, now=now)
+
+
+def _refusal(token: str, now=None) -> str:
+    with pytest.raises(service.SignInRefused) as refused:
+        _redeem(token, now)
+    return refused.value.reason
+
+
+def test_a_link_signs_in_once_and_verifies_the_address(db):
+    tasks = _ask("  Ann@Example.ORG ")
+    assert len(tasks) == 1 and tasks[0][0] == "deliver"
+    (token,) = _mailed_links("ann@example.org")
+    with store.transaction(write=False) as s:
+        service.check_sign_in(s, token)  # looking does not use it
+        assert s.exec(select(PlayerAccount)).all() == []
+    assert _redeem(token) == "ann@example.org"
+    with store.transaction(write=False) as s:
+        assert [a.email for a in s.exec(select(PlayerAccount))] == ["ann@example.org"]
+    assert _refusal(token) == "used"
+
+
+def test_expired_and_tampered_links_are_refused(db):
+    _ask("bob@example.org")
+    (token,) = _mailed_links("bob@example.org")
+    later = service.utcnow() + timedelta(seconds=signin.LINK_SECONDS + 1)
+    assert _refusal(token, now=later) == "expired"
+    nonce_part, signature = token.rsplit(".", 1)
+    flipped = signature[:-1] + ("A" if signature[-1] != "A" else "B")
+    assert _refusal(f"{nonce_part}.{flipped}") == "invalid"
+    assert _refusal(token[:-3]) == "invalid"
+    assert _refusal("not-a-link") == "invalid"
+    # a link signed with another server's key is refused too
+    other = signin.URLSafeTimedSerializer("another key", salt="pbem-sign-in").dumps("made-up")
+    assert _refusal(other) == "invalid"
+    assert _redeem(token) == "bob@example.org"  # none of that used the real link up
+
+
+def test_requests_are_bounded_per_address_and_answer_the_same(db):
+    answers = [_ask("carl@example.org") for _ in range(signin.LINKS_PER_ADDRESS_HOUR + 2)]
+    assert [len(a) for a in answers] == [1] * signin.LINKS_PER_ADDRESS_HOUR + [0, 0]
+    assert len(_mailed_links("carl@example.org")) == signin.LINKS_PER_ADDRESS_HOUR
+    # an hour later the address may ask again
+    assert len(_ask("carl@example.org", now=service.utcnow() + timedelta(hours=1, minutes=1))) == 1
+    # rows of links a day old are dropped (the signature's age refuses those links anyway)
+    _ask("dan@example.org", now=service.utcnow() + timedelta(days=2))
+    with store.transaction(write=False) as s:
+        assert [r.email for r in s.exec(select(signin.SignInLink))] == ["dan@example.org"]
+
+
+def test_the_server_wide_bound(db, monkeypatch):
+    monkeypatch.setattr(signin, "LINKS_PER_SERVER_HOUR", 2)
+    assert [len(_ask(f"p{n}@example.org")) for n in range(4)] == [1, 1, 0, 0]
+
+
+@pytest.mark.parametrize("address", ["", "ann", "ann@", "a b@example.org", "ann@example", "x" * 400 + "@e.org",
+                                     "ann@example.org\nBcc: eve@example.org"])
+def test_a_malformed_address_is_refused_with_what_to_type(db, address):
+    with pytest.raises(service.ServiceError, match="is not an e-mail address"):
+        _ask(address)
