@@ -36,12 +36,18 @@ def create():
 @bp.route("/director/<director_id>/<token>", methods=["GET"])
 @secret_page
 def dashboard(director_id: str, token: str):
+    return _dashboard(director_id, token)
+
+
+def _dashboard(director_id: str, token: str, **notices: str | None) -> str:
+    """The director page, with an optional `message` or `error` from the action just taken."""
     page = backend.read("director_page", director_id, token)
     # every game type of the tournament's games (started or not) can be given its scoring
     titles = sorted({d.game for d in page.games})
     return render_template("director/dashboard.html", page=page, token=token, games=all_games(),
                            scoring_titles=titles, scoring_systems=backend.service().SCORING,
-                           scoring=page.scoring, signup=backend.read("signup_status", director_id, token))
+                           scoring=page.scoring, signup=backend.read("signup_status", director_id, token),
+                           **notices)
 
 
 @bp.route("/director/<director_id>/<token>/broadcast", methods=["POST"])
@@ -57,11 +63,7 @@ def broadcast(director_id: str, token: str):
         if status in (403, 404):
             return bad_link()
         error = str(exc)
-    page = backend.read("director_page", director_id, token)
-    return render_template("director/dashboard.html", page=page, token=token, games=all_games(),
-                           scoring_titles=sorted({d.game for d in page.games}),
-                           scoring_systems=backend.service().SCORING, scoring=page.scoring,
-                           message=message, error=error), status
+    return _dashboard(director_id, token, message=message, error=error), status
 
 
 @bp.route("/director/<director_id>/<token>/new", methods=["GET"])
