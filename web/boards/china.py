@@ -23,7 +23,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from . import register_board
+from . import link_for, register_board
 
 SCALE = 10  # board units (x 0-100, y 0-90) to SVG user units
 SEAT_COLOURS = ("blue", "green", "red", "violet", "yellow")
@@ -267,6 +267,9 @@ def _court(geo: Geometry, region: str, court: dict[str, Any], seats: list[str], 
             name, scored_rank, _ordinal(scored_rank), _n(mx), _n(my), _n(1.7),
             _text(mx, my + 0.7, scored_rank, "snum")))
     parts.append(Markup("</g>"))
+    url = link_for(name)  # composing an order: a click on the region keeps the orders naming it
+    if url:
+        parts = [Markup('<a class="pick" href="{}">').format(url), *parts, Markup("</a>")]
     return Markup("").join(parts)
 
 

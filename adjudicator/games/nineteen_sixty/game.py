@@ -113,6 +113,9 @@ class NineteenSixty(FlowGame):
     order_problem = staticmethod(order_problem)
     render_event = staticmethod(render_event)
     order_label = staticmethod(order_label)
+    # orders of one action a player gives several of in a row ("campaign STATE N", one prompt
+    # per state): a page may offer them as a plan of several lines, each checked in turn
+    plan_orders = ("campaign",)
     render_view = staticmethod(render_view)
 
     def grammar_help(self) -> str:
