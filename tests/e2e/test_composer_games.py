@@ -16,10 +16,14 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import pytest
+from sqlmodel import select
 
 from adjudicator import service, store
 from adjudicator.engine import get_game
+from adjudicator.engine.play import apply_checked
 from adjudicator.games.nineteen_sixty.data import STATES
+from adjudicator.record import derive_seed
+from adjudicator.store.models import Game
 from tests.support.browser import chromium_or_skip, web_server
 from tests.support.databases import sqlite_database
 
@@ -81,19 +85,64 @@ class Started:
         assert not sub.error, sub.error
 
 
-def start(game: str, seats: int) -> Started:
+def start(game: str, seats: int, entropy: Callable[[str], str] | None = None) -> Started:
+    """A running game; `entropy(server_seed)`: what every player adds at joining (default none)."""
     with store.transaction() as s:
         created = service.create_game(s, game=game, seats=seats, title=f"Composer {game}")
+    added = ""
+    if entropy is not None:
+        with store.transaction(write=False) as s:
+            added = entropy(s.exec(select(Game).where(Game.public_id == created.game_id)).one().server_seed)
     tokens = {}
     for seat, invite in sorted(created.invites.items()):
         with store.transaction() as s:
-            tokens[seat] = service.join_game(s, created.game_id, seat, invite, seat.title()).seat_token
+            tokens[seat] = service.join_game(s, created.game_id, seat, invite, seat.title(),
+                                             entropy=added).seat_token
     return Started(created.game_id, tokens)
+
+
+def moving_on(texts: list[str]) -> str:
+    """The answer that moves a Founding Fathers game towards congress and the election: draw and
+    assign issues, no trades, card plays, ignoring or deferring."""
+    preferred = ([t for t in texts if t.startswith(("assign", "draw"))]
+                 + [t for t in texts if not t.startswith(("trade", "play ", "ignore", "place defer", "delegate"))])
+    return (preferred or texts)[0]
+
+
+def entropy_reaching(game_id: str, seats: int, kind: str, steps: int) -> Callable[[str], str]:
+    """The players' entropy for which answering with `moving_on` (the first seat by name first)
+    reaches a decision of `kind` within `steps` answers and no sealed one: found with the pure
+    engine from the server seed, as anyone can once the seed is revealed."""
+    game = get_game(game_id)
+    options = game.info.resolve_options({})
+    names = game.seat_names(seats, options)
+
+    def reaches(seed: str) -> bool:
+        state = game.setup(seed, names, options).state
+        for _ in range(steps):
+            prompts = game.prompts(state)
+            if any(p.kind == kind for p in prompts.values()):
+                return True
+            if not prompts or any(p.sealed for p in prompts.values()):
+                return False
+            seat = sorted(prompts)[0]
+            texts = [game.format_order(c) for c in prompts[seat].choices]
+            order = prompts[seat].choices[texts.index(moving_on(texts))]
+            state = apply_checked(game, state, {seat: order}, prompts).state
+        return False
+
+    def search(server_seed: str) -> str:
+        for n in range(500):
+            if reaches(derive_seed(server_seed, [f"cube {n}"] * seats)):
+                return f"cube {n}"
+        raise AssertionError(f"no entropy reaches a {kind} decision")
+
+    return search
 
 
 def advance_until(started: Started, game_id: str, wanted: Callable[[str, object], bool],
                   steps: int = 60) -> str | None:
-    """Answer open decisions (agenda and issues moved on, no trades or card plays) until a seat's
+    """Answer open decisions with `moving_on`, the first seat by name first, until a seat's
     decision is `wanted`; return that seat, or None after `steps` answers."""
     game = get_game(game_id)
     for _ in range(steps):
@@ -102,11 +151,7 @@ def advance_until(started: Started, game_id: str, wanted: Callable[[str, object]
             if wanted(seat, page):
                 return seat
         seat, page = sorted(pages.items())[0]
-        texts = [game.format_order(c) for c in page.prompt["choices"]]
-        preferred = ([t for t in texts if t.startswith(("assign", "draw"))]
-                     + [t for t in texts if not t.startswith(("trade", "play ", "ignore", "place defer", "delegate"))]
-                     + texts)
-        started.submit(seat, preferred[0])
+        started.submit(seat, moving_on([game.format_order(c) for c in page.prompt["choices"]]))
     return None
 
 
@@ -160,12 +205,18 @@ def test_a_1960_campaign_over_three_states(site: Site, scripts: bool, by_board: 
         seat.goto(started.url(site, "kennedy"), wait_until="domcontentloaded")
         me = Counter(seat)
         rows = seat.locator(".plan-form select[name=target]")
-        if by_board:
+        if by_board and scripts:  # the click fills the next empty row in place: rows picked stay
+            me.select(rows.nth(0), value=east[1])
+            me.click("a.ab.pick:text-is('NY')", navigates=False)
+            assert [rows.nth(i).input_value() for i in range(2)] == [east[1], "New York"]
+            east = [east[1], "New York", east[2]]
+        elif by_board:  # the link reloads the page with New York in the first row
             me.click("a.ab.pick:text-is('NY')")
             assert rows.nth(0).input_value() == "New York"
+            me.select(rows.nth(1), value=east[1])
         else:
             me.select(rows.nth(0), value="New York")
-        me.select(rows.nth(1), value=east[1])
+            me.select(rows.nth(1), value=east[1])
         me.select(rows.nth(2), value=east[2])
         me.click(".plan-form button")
         assert applied(seat) == [f"campaign {state} 1" for state in east], seat.inner_text("body")[:3000]
@@ -204,7 +255,7 @@ def test_a_china_card_play(site: Site, scripts: bool, by_board: bool) -> None:
 @pytest.mark.parametrize("scripts", [True, False], ids=["with-js", "without-js"])
 def test_a_founding_fathers_congress_vote(site: Site, scripts: bool) -> None:
     """A seat asked to vote on an issue votes yes and buys one influence of votes."""
-    started = start("founding-fathers", 3)
+    started = start("founding-fathers", 3, entropy_reaching("founding-fathers", 3, "vote", 60))
     voter = advance_until(started, "founding-fathers", lambda seat, page: page.prompt["kind"] == "vote")
     assert voter is not None, "no congress vote within 60 decisions"
     context = site.browser.new_context(java_script_enabled=scripts)
@@ -215,6 +266,28 @@ def test_a_founding_fathers_congress_vote(site: Site, scripts: bool) -> None:
         me.select(seat.locator("select[name=order]"), label="vote yes buy 1")
         me.click(".order-form button")
         assert applied(seat) == ["vote yes buy 1"], seat.inner_text("body")[:3000]
+        assert me.n <= 4
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("scripts", [True, False], ids=["with-js", "without-js"])
+def test_a_founding_fathers_election_cube_placed_by_clicking_its_state(site: Site, scripts: bool) -> None:
+    """An election placement: the state is clicked on the map (the list then holds its orders)."""
+    started = start("founding-fathers", 3, entropy_reaching("founding-fathers", 3, "place", 80))
+    placer = advance_until(started, "founding-fathers", lambda seat, page: page.prompt["kind"] == "place", 80)
+    assert placer is not None
+    context = site.browser.new_context(java_script_enabled=scripts)
+    seat = context.new_page()
+    try:
+        seat.goto(started.url(site, placer), wait_until="domcontentloaded")
+        me = Counter(seat)
+        state = (seat.locator(".ffmap a.pick .ab").first.text_content() or "").strip()
+        me.click(f".ffmap a.pick:has(.ab:text-is(\"{state}\"))")
+        options = [o.inner_text().strip() for o in seat.locator("select[name=order] option").all()]
+        assert [o.split(" — ")[0] for o in options] == [f"place {state}"], options
+        me.click(".order-form button")
+        assert applied(seat) == [f"place {state}"], seat.inner_text("body")[:3000]
         assert me.n <= 4
     finally:
         context.close()
