@@ -16,7 +16,7 @@ from adjudicator.cli.playout import _choose_group
 from adjudicator.engine import get_game
 from adjudicator.engine.play import apply_checked
 
-TRANSLATED = ["doge", "china"]  # games whose log lines and decisions are all messages
+TRANSLATED = ["doge", "china", "1960"]  # games whose log lines and decisions are all messages
 
 
 def _spanish() -> dict[str, Any]:

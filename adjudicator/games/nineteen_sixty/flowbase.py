@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.engine import Event, Flow, IllegalOrder, Node, Order, Prompt
+from adjudicator.engine import Event, Flow, IllegalOrder, Message, Node, Order, Prompt, message_text
 
 State = dict[str, Any]
 Args = dict[str, Any]
@@ -28,17 +28,20 @@ class N(Node):
         """The sealed group's name, or None for an open prompt."""
         return None
 
-    def text(self, state: State, args: Args, seat: str) -> str:
+    def text(self, state: State, args: Args, seat: str) -> str | Message:
+        """The decision's text: a message (msgid and values, translated for the reader) or English."""
         return self.kind
 
     def prompts(self, state: State, args: Args) -> dict[str, Prompt]:
         waiting = self.waiting(state, args)
         group = self.group(state, args) if waiting else None
-        return {
-            seat: Prompt(seat=seat, kind=self.kind, choices=self.choices(state, args, seat),
-                         sealed=group is not None, group=group, text=self.text(state, args, seat))
-            for seat in waiting
-        }
+        return {seat: self._prompt(state, args, seat, group) for seat in waiting}
+
+    def _prompt(self, state: State, args: Args, seat: str, group: str | None) -> Prompt:
+        said = self.text(state, args, seat)
+        msg = said if isinstance(said, tuple) else None
+        return Prompt(seat=seat, kind=self.kind, choices=self.choices(state, args, seat), sealed=group is not None,
+                      group=group, text=message_text(msg) if msg else str(said), message=msg)
 
     def apply(self, state: State, args: Args, orders: dict[str, Order], events: Events) -> None:
         if len(orders) != 1:
