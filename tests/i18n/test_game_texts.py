@@ -16,7 +16,8 @@ from adjudicator.cli.playout import _choose_group
 from adjudicator.engine import get_game
 from adjudicator.engine.play import apply_checked
 
-TRANSLATED = ["doge", "china", "1960"]  # games whose log lines and decisions are all messages
+# game -> whether its decisions are messages too (Founding Fathers: its log lines only, so far)
+TRANSLATED = {"doge": True, "china": True, "1960": True, "founding-fathers": False}
 
 
 def _spanish() -> dict[str, Any]:
@@ -38,7 +39,7 @@ def test_every_log_line_and_decision_of_random_games_is_a_translated_message(gam
     game, spanish = get_game(game_id), _spanish()
     untranslated: set[str] = set()
     plain: set[str] = set()
-    for seed in range(6):
+    for seed in range(6 if TRANSLATED[game_id] else 2):
         rnd = random.Random(seed)
         options = game.info.resolve_options({})
         count = rnd.randint(game.info.min_seats, game.info.max_seats)
@@ -56,7 +57,7 @@ def test_every_log_line_and_decision_of_random_games_is_a_translated_message(gam
             prompts = game.prompts(state)
             if not prompts:
                 break
-            for prompt in prompts.values():
+            for prompt in prompts.values() if TRANSLATED[game_id] else []:
                 if prompt.message is None:
                     plain.add(f"decision {prompt.kind}")
                 else:
