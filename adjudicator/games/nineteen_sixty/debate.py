@@ -78,7 +78,7 @@ class DebateRound(N):
 
     def text(self, state: State, args: Args, seat: str) -> Message:
         if args["stage"] == "pick":
-            return message(N_("Debate: choose a card to reveal (`debate 35`)."))
+            return message(N_("Debate: choose a card to reveal (e.g. %(examples)s)."))
         if args["stage"] == "order":
             return message(N_("Both played two-icon cards: who places first? (`first kennedy`)"))
         return message(N_("Your two-icon card: place it on whose side? (`side kennedy`)"))

@@ -54,7 +54,7 @@ class ElectionEvents(N):
         return [{"resolve": c} for c in args["left"]]
 
     def text(self, state: State, args: Args, seat: str) -> Message:
-        return message(N_("Choose the next Election Day event to resolve: `resolve 7`."))
+        return message(N_("Choose the next Election Day event to resolve: %(examples)s."))
 
     def act(self, state: State, args: Args, seat: str, order: dict, events: Events) -> None:
         self.resolve(state, args, order["resolve"])

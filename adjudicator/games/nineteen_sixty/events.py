@@ -317,7 +317,7 @@ class EventPlace(N):
         return place_choices(state, args)
 
     def text(self, state: State, args: Args, seat: str) -> Message:
-        return message(N_("Add %(n)s state support (at most %(cap)s per state): `support ohio 2`."), n=args["n"],
+        return message(N_("Add %(n)s state support (at most %(cap)s per state), e.g. %(examples)s."), n=args["n"],
                        cap=args["cap"])
 
     def default(self, state: State, args: Args, seat: str) -> dict:
@@ -367,8 +367,8 @@ class EventRemove(N):
         return remove_choices(state, args)
 
     def text(self, state: State, args: Args, seat: str) -> Message:
-        return message(N_("Remove %(n)s of %(victim)s's state support (at most %(cap)s per state): `remove texas 1`."),
-                       n=args["n"], victim=args["victim"], cap=args["cap"])
+        return message(N_("Remove %(n)s of %(victim)s's state support (at most %(cap)s per state), e.g. "
+                          "%(examples)s."), n=args["n"], victim=args["victim"], cap=args["cap"])
 
     def default(self, state: State, args: Args, seat: str) -> dict:
         opts = remove_choices(state, args)
@@ -402,9 +402,9 @@ class EventPick(N):
 
     def text(self, state: State, args: Args, seat: str) -> Message:
         key = next(iter(args["options"][0]))
-        return message({"issue": N_("Choose an issue: `issue economy`."), "region": N_("Choose a region: `region east`."),
-                        "state": N_("Choose a state: `state ohio`."),
-                        "track": N_("Order the issue track, top first: `track defense, economy, civil rights`.")}[key])
+        return message({"issue": N_("Choose an issue: %(examples)s."), "region": N_("Choose a region: %(examples)s."),
+                        "state": N_("Choose a state, e.g. %(examples)s."),
+                        "track": N_("Order the issue track, top first, e.g. %(examples)s.")}[key])
 
     def default(self, state: State, args: Args, seat: str) -> dict:
         opts = args["options"]
@@ -446,8 +446,8 @@ class EventIssue(N):
 
     def text(self, state: State, args: Args, seat: str) -> Message:
         if args["mode"] == "gain":
-            return message(N_("Add %(n)s issue cube(s), one at a time: `issue defense`."), n=args["n"])
-        return message(N_("Remove %(n)s issue cube(s), one at a time: `issue defense`."), n=args["n"])
+            return message(N_("Add %(n)s issue cube(s), one at a time: %(examples)s."), n=args["n"])
+        return message(N_("Remove %(n)s issue cube(s), one at a time: %(examples)s."), n=args["n"])
 
     def act(self, state: State, args: Args, seat: str, order: dict, events: Events) -> None:
         args["n"] -= 1
@@ -479,7 +479,7 @@ class EventMediaRemove(N):
         return self.opts(state, args)
 
     def text(self, state: State, args: Args, seat: str) -> Message:
-        return message(N_("Remove %(n)s opposing media cube(s), one at a time: `media east`."), n=args["n"])
+        return message(N_("Remove %(n)s opposing media cube(s), one at a time: %(examples)s."), n=args["n"])
 
     def act(self, state: State, args: Args, seat: str, order: dict, events: Events) -> None:
         args["n"] -= 1
@@ -506,7 +506,7 @@ class EventRetrieve(N):
         return [*({"take": c} for c in args["options"]), {"done": True}]
 
     def text(self, state: State, args: Args, seat: str) -> Message:
-        return message(N_("Take a card from the discard pile: `take 42` (or `done`)."))
+        return message(N_("Take a card from the discard pile, e.g. %(examples)s."))
 
     def default(self, state: State, args: Args, seat: str) -> dict:
         return {"take": max(args["options"], key=lambda c: (CARDS[c].cp, c))}
@@ -568,7 +568,7 @@ class EventCycle(N):
         return [*({"discard": c} for c in C.hand(state, seat)), {"done": True}]
 
     def text(self, state: State, args: Args, seat: str) -> Message:
-        return message(N_("Discard cards one at a time to draw as many (%(n)s so far): `discard 12` or `done`."),
+        return message(N_("Discard cards one at a time to draw as many (%(n)s so far), e.g. %(examples)s."),
                        n=args["n"])
 
     def default(self, state: State, args: Args, seat: str) -> dict:

@@ -131,10 +131,8 @@ class CampaignPoints(N):
 
     def text(self, state: State, args: Args, seat: str) -> Message:
         if args["action"] is None:
-            return message(N_("Spend your CP on one action: `campaign new york 2`, `travel texas`, `advertise` or "
-                              "`position economy 1`."))
-        return message(N_("%(left)s CP left: `campaign ohio 1`, `travel texas`, `position defense 1` or `done`."),
-                       left=args["left"])
+            return message(N_("Spend your CP on one action, e.g. %(examples)s."))
+        return message(N_("%(left)s CP left, e.g. %(examples)s."), left=args["left"])
 
     def default(self, state: State, args: Args, seat: str) -> dict:
         opts = self.choices(state, args, seat)
@@ -219,7 +217,7 @@ class MediaPlace(N):
         return [{"media": r} for r in REGIONS]
 
     def text(self, state: State, args: Args, seat: str) -> Message:
-        return message(N_("Place %(n)s media cube(s), one at a time: `media west` (midwest, east, south)."), n=args["n"])
+        return message(N_("Place %(n)s media cube(s), one at a time: %(examples)s."), n=args["n"])
 
     def default(self, state: State, args: Args, seat: str) -> dict:
         opp = other(seat)

@@ -116,8 +116,8 @@ class Activity(N):
         return play_choices(state, seat)
 
     def text(self, state: State, args: Args, seat: str) -> Message:
-        return message(N_("Turn %(turn)s, activity phase %(ap)s: play a card (`play 23 cp`, `play 23 event`, "
-                          "`play candidate`)."), turn=state["turn"], ap=state["ap"])
+        return message(N_("Turn %(turn)s, activity phase %(ap)s: play a card (%(examples)s)."), turn=state["turn"],
+                       ap=state["ap"])
 
     def default(self, state: State, args: Args, seat: str) -> dict:
         opts = play_choices(state, seat)
@@ -320,10 +320,10 @@ class Strategy(N):
     def text(self, state: State, args: Args, seat: str) -> Message:
         n = self.need(state)
         if n > 1:
-            return message(N_("Campaign strategy: set aside %(n)s cards face down (`strategy 12 40`); the rest of your "
-                              "hand is discarded."), n=n)
-        return message(N_("Campaign strategy: set aside %(n)s card face down (`strategy 12`); the rest of your hand "
-                          "is discarded."), n=n)
+            return message(N_("Campaign strategy: set aside %(n)s cards face down (e.g. %(examples)s); the rest of "
+                              "your hand is discarded."), n=n)
+        return message(N_("Campaign strategy: set aside %(n)s card face down (e.g. %(examples)s); the rest of your "
+                          "hand is discarded."), n=n)
 
     def default(self, state: State, args: Args, seat: str) -> dict:
         opts = strategy_choices(state, seat, self.need(state))
