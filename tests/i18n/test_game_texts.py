@@ -16,8 +16,7 @@ from adjudicator.cli.playout import _choose_group
 from adjudicator.engine import get_game
 from adjudicator.engine.play import apply_checked
 
-# game -> whether its decisions are messages too (Founding Fathers: its log lines only, so far)
-TRANSLATED = {"doge": True, "china": True, "1960": True, "founding-fathers": False}
+TRANSLATED = ["doge", "china", "1960", "founding-fathers"]  # all four: log lines and decisions are messages
 
 
 def _spanish() -> dict[str, Any]:
@@ -39,7 +38,7 @@ def test_every_log_line_and_decision_of_random_games_is_a_translated_message(gam
     game, spanish = get_game(game_id), _spanish()
     untranslated: set[str] = set()
     plain: set[str] = set()
-    for seed in range(6 if TRANSLATED[game_id] else 2):
+    for seed in range(6):
         rnd = random.Random(seed)
         options = game.info.resolve_options({})
         count = rnd.randint(game.info.min_seats, game.info.max_seats)
@@ -57,7 +56,7 @@ def test_every_log_line_and_decision_of_random_games_is_a_translated_message(gam
             prompts = game.prompts(state)
             if not prompts:
                 break
-            for prompt in prompts.values() if TRANSLATED[game_id] else []:
+            for prompt in prompts.values():
                 if prompt.message is None:
                     plain.add(f"decision {prompt.kind}")
                 else:
