@@ -318,7 +318,7 @@ def _map(view: dict[str, Any], key: BoardKey, seats: list[str]) -> Markup:
     x0, y0, x1, y1 = geo.box
     label, stand_in, _ = _board_meta(key)
     body = [
-        Markup('<svg class="china-svg" viewBox="{} {} {} {}" role="img" aria-labelledby="china-map-title">'
+        Markup('<svg class="china-svg" viewBox="{} {} {} {}" role="ROLE" aria-labelledby="china-map-title">'
                '<title id="china-map-title">China, {}{}</title>').format(
             _n(x0), _n(y0), _n(x1 - x0), _n(y1 - y0 + (5 if stand_in else 0)), label, " (stand-in geometry)" if stand_in else ""),
         _static_layers(key),
@@ -337,7 +337,10 @@ def _map(view: dict[str, Any], key: BoardKey, seats: list[str]) -> Markup:
     if unknown:
         extra = Markup('<p class="muted small">Houses on spaces not on this board: {}</p>').format(
             ", ".join(f"{s} ({houses[s]})" for s in unknown))
-    return Markup('<div class="china-map">') + Markup("").join(body) + Markup("</div>") + extra
+    drawn = Markup("").join(body)
+    # an image may hold no links (axe: nested-interactive): with regions to click, the map is a group
+    drawn = Markup(str(drawn).replace('role="ROLE"', 'role="group"' if 'class="pick"' in drawn else 'role="img"', 1))
+    return Markup('<div class="china-map">') + drawn + Markup("</div>") + extra
 
 
 # --- HTML around the map ------------------------------------------------------------------

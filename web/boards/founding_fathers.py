@@ -145,10 +145,11 @@ def _state_map(view: dict[str, Any], d: Any) -> Markup:
         cells.append(Markup('<a class="pick" href="{}">{}</a>').format(url, cell) if url else cell)
     rows = 1 + max((TILES.get(st) or (0, 6))[1] for st in d.states)
     width, height = 10 * (TILE_W + GAP) + 6, rows * (TILE_H + GAP) + 6  # a margin for the outlines
-    return Markup('<figure class="ffmap"><svg viewBox="-3 -3 {} {}" role="img" aria-label="Map of the states: {} of {} '
+    role = "group" if any('class="pick"' in c for c in cells) else "img"  # an image may hold no links (axe)
+    return Markup('<figure class="ffmap"><svg viewBox="-3 -3 {} {}" role="{}" aria-label="Map of the states: {} of {} '
                   'admitted, electoral votes of era {}">{}</svg><figcaption>Filled: admitted states; dashed: not '
                   'yet admitted. Dots are election cubes in their owners\' colours.</figcaption></figure>').format(
-                      width, height, len(admitted & set(d.states)), len(d.states), era, Markup("").join(cells))
+                      width, height, role, len(admitted & set(d.states)), len(d.states), era, Markup("").join(cells))
 
 
 def _offices(view: dict[str, Any], d: Any) -> Markup:
