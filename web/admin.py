@@ -6,6 +6,9 @@ through the service, which writes it to the game's record and to the moderator l
 from __future__ import annotations
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+
+from adjudicator.i18n import N_
 
 from . import backend
 from .errors import bad_link, status_of
@@ -15,12 +18,12 @@ from .security import secret_page
 bp = Blueprint("admin", __name__)
 
 ACTIONS = ("pause", "resume", "extend", "force", "replace", "pace", "record", *TOOLS)
-DONE = {
-    "pause": "The game is paused. Deadlines stop until you resume it.",
-    "resume": "The game is running again.",
-    "extend": "The deadline was moved.",
-    "pace": "The game's pace was changed; new waits use it.",
-    "force": "Default orders were applied for every seat that was being waited for.",
+DONE = {  # msgids, translated when shown
+    "pause": N_("The game is paused. Deadlines stop until you resume it."),
+    "resume": N_("The game is running again."),
+    "extend": N_("The deadline was moved."),
+    "pace": N_("The game's pace was changed; new waits use it."),
+    "force": N_("Default orders were applied for every seat that was being waited for."),
 }
 
 
@@ -44,7 +47,7 @@ def _render(game_id: str, admin_token: str, message: str | None = None, error: s
 @secret_page
 def admin(game_id: str, admin_token: str):
     done = request.args.get("done", "")
-    return _render(game_id, admin_token, message=DONE.get(done) or done_message(done))
+    return _render(game_id, admin_token, message=_(DONE[done]) if done in DONE else done_message(done))
 
 
 @bp.route("/admin/<game_id>/<admin_token>", methods=["POST"])
@@ -71,8 +74,8 @@ def act(game_id: str, admin_token: str):
             except ValueError:
                 hours = 0.0
             if not (0 < abs(hours) <= 24 * 60):
-                return _render(game_id, admin_token, error="Move the deadline: give a number of hours "
-                               "between -1440 and 1440, not 0 (negative shortens it).", status=400)
+                return _render(game_id, admin_token, error=_("Move the deadline: give a number of hours "
+                               "between -1440 and 1440, not 0 (negative shortens it)."), status=400)
             backend.call("extend_deadline", game_id, admin_token, hours)
         elif action == "pace":
             try:
@@ -80,8 +83,8 @@ def act(game_id: str, admin_token: str):
                 follow_up = float(request.form.get("follow_up_hours", ""))
                 disorder = int(request.form.get("disorder_after", ""))
             except ValueError:
-                return _render(game_id, admin_token, error="Pace: give the wait and the follow-up period in "
-                               "hours and civil disorder as a whole number of missed deadlines.", status=400)
+                return _render(game_id, admin_token, error=_("Pace: give the wait and the follow-up period in "
+                               "hours and civil disorder as a whole number of missed deadlines."), status=400)
             backend.call("set_pace", game_id, admin_token, wait, follow_up, disorder)
         elif action == "force":
             backend.call("force_defaults", game_id, admin_token)
@@ -96,8 +99,8 @@ def act(game_id: str, admin_token: str):
             seat = (request.form.get("seat") or "").strip()
             token = backend.call("replace_seat", game_id, admin_token, seat)
             token = getattr(token, "invite_token", token)
-            message = (f"Seat {seat} was freed: its old link no longer works. Send the new "
-                       "invite link below to the replacement player.")
+            message = _("Seat %(seat)s was freed: its old link no longer works. Send the new "
+                        "invite link below to the replacement player.", seat=seat)
             return _render(game_id, admin_token, message=message, new_invite=(seat, token))
     except _service_errors() as e:
         status = status_of(e)

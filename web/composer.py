@@ -6,6 +6,13 @@ Orders that share their first words form a tree; each step of the composer offer
 choice, not "West" and then "Virginia"). Once few enough orders remain they are listed whole, as in
 a short decision. The state of the composer is the words picked so far (`pick`), carried in the
 page's URL, so it works without JavaScript; with it, a pick submits itself.
+
+Two more ways in, both plain GET parameters too:
+- `where`: a word (an area, a region, a state) that a click on the board picked; only the orders
+  that name it are left, however short the list.
+- a *plan*: orders a game repeats within one action (1960's `campaign STATE N`, one prompt per
+  state) are offered as rows, a target and a count each, sent as several lines at once; the
+  service checks each line against the prompt current at that moment, as for a mailed list.
 """
 
 from __future__ import annotations
@@ -29,10 +36,29 @@ class Step:
 
 
 @dataclass
+class Plan:
+    verb: str  # the repeated order's first word ("campaign")
+    targets: list[str]  # what may follow it, in the orders' order ("New York", "Ohio", ...)
+    most: int  # the largest count one order of it takes now
+    chosen: list[str] = field(default_factory=list)  # targets already picked (board clicks)
+
+    @property
+    def rows(self) -> list[str]:
+        """One row per target the plan may hold: the chosen ones first, then empty rows."""
+        count = min(max(self.most, len(self.chosen), 2), MAX_PLAN_ROWS)
+        return (self.chosen + [""] * count)[:count]
+
+
+MAX_PLAN_ROWS = 6
+
+
+@dataclass
 class Composer:
     picked: list[str] = field(default_factory=list)  # the segments picked so far, in order
     steps: list[Step] = field(default_factory=list)  # the next segments (empty once `final` is set)
     final: list[tuple[str, str]] = field(default_factory=list)  # (value, label) of the orders left
+    where: str = ""  # the board word that narrowed the orders ("" = none)
+    plan: Plan | None = None  # rows for an order given several times in a row
 
     @property
     def active(self) -> bool:
@@ -45,9 +71,59 @@ def words(label: str) -> list[str]:
     return label.split(" — ", 1)[0].split()
 
 
-def compose(choices: list[tuple[str, str]], pick: str = "") -> Composer:
-    """The composer for `choices` ((value, label) pairs) after the words `pick`; a pick that no
-    order starts with is ignored (the composer starts again)."""
+def _plain(word: str) -> str:
+    return word.strip(":,;").lower()
+
+
+def naming(choices: list[tuple[str, str]], where: str) -> list[tuple[str, str]]:
+    """The choices whose words name `where` (one or more words, case and ':' ',' ignored)."""
+    wanted = [_plain(w) for w in where.split()]
+    if not wanted:
+        return []
+    n = len(wanted)
+    out = []
+    for value, label in choices:
+        ws = [_plain(w) for w in words(label)]
+        if any(ws[i:i + n] == wanted for i in range(len(ws) - n + 1)):
+            out.append((value, label))
+    return out
+
+
+def plan_of(choices: list[tuple[str, str]], verbs: tuple[str, ...], chosen: list[str]) -> Plan | None:
+    """The plan rows for the first of `verbs` whose orders ("VERB TARGET N") name two targets or
+    more; `chosen` keeps only targets that are offered."""
+    for verb in verbs:
+        targets: dict[str, int] = {}
+        for _value, label in choices:
+            ws = words(label)
+            if len(ws) >= 3 and ws[0] == verb and ws[-1].isdigit():
+                target = " ".join(ws[1:-1])
+                targets[target] = max(targets.get(target, 0), int(ws[-1]))
+        if len(targets) >= 2:
+            kept = [t for t in chosen if t in targets][:MAX_PLAN_ROWS]
+            return Plan(verb, list(targets), max(targets.values()), kept)
+    return None
+
+
+def compose(choices: list[tuple[str, str]], pick: str = "", where: str = "",
+            plan_verbs: tuple[str, ...] = (), planned: list[str] | None = None) -> Composer:
+    """The composer for `choices` ((value, label) pairs) after the words `pick`, among the orders
+    naming `where`; a pick or a `where` that no order fits is ignored (the composer starts again).
+    `plan_verbs`: the orders a game repeats within one action; `planned`: targets picked for them."""
+    narrowed = naming(choices, where) if where else []
+    if narrowed:
+        choices = narrowed
+    else:
+        where = ""
+    first = pick.split()[:1]
+    verbs = tuple(v for v in plan_verbs if not first or first == [v])  # not after picking another verb
+    plan = plan_of(choices, verbs, planned or []) if verbs else None
+    composer = _compose(choices, pick)
+    composer.where, composer.plan = where, plan
+    return composer
+
+
+def _compose(choices: list[tuple[str, str]], pick: str) -> Composer:
     if len(choices) <= SHORT_LIST:
         return Composer(final=list(choices))
     split = [(value, label, words(label)) for value, label in choices]

@@ -24,7 +24,7 @@ from adjudicator.i18n import LANGUAGES
 
 from . import backend
 from .boards import board_html
-from .composer import compose
+from .composer import MAX_PLAN_ROWS, compose, naming
 from .create import timezones
 from .errors import bad_link, status_of
 from .security import secret_page
@@ -118,10 +118,9 @@ def _render_play(game_id: str, seat: str, seat_token: str, result: dict[str, Any
     choices = _choices(game, prompt) if prompt is not None else []
     press = backend.read("press_for", game_id, seat, seat_token)
     mark_press_seen(game_id, seat, seat_token, press)
-    composer = compose(choices, request.args.get("pick", "")[:300])
-    # the board's regions that the composer's next step offers become links that pick them
-    links = {step.label: url_for("seat.play", game_id=game_id, seat=seat, seat_token=seat_token, pick=step.value)
-             + "#orders" for step in composer.steps if not step.exact}
+    composer = compose(choices, request.args.get("pick", "")[:300], request.args.get("where", "")[:60],
+                       tuple(getattr(game, "plan_orders", ())), [t[:60] for t in request.args.getlist("plan")[:8]])
+    links = _board_links(game_id, seat, seat_token, composer, choices)
     return render_template(
         "play/play.html",
         page=page,
@@ -138,6 +137,52 @@ def _render_play(game_id: str, seat: str, seat_token: str, result: dict[str, Any
         grammar=page.grammar_help or game.grammar_help(),
         result=result,
     ), status
+
+
+class _BoardLinks(dict):
+    """Order word -> composer URL for the board's regions. Words the composer's plan or next step
+    offers pick them; any other word the board asks about (`link_for`) narrows the orders to
+    those naming it (`where`), if some do. Computed per word asked, so only the board's words."""
+
+    def __init__(self, fixed: dict[str, str], url: Any, choices: list[tuple[str, str]]) -> None:
+        super().__init__(fixed)
+        self._url, self._choices = url, choices
+
+    def get(self, word: Any, default: Any = None) -> Any:
+        if word in self:
+            return self[word]
+        named = naming(self._choices, str(word)) if isinstance(word, str) else []
+        return self._url(where=word) if named and len(named) < len(self._choices) else default
+
+
+def _board_links(game_id: str, seat: str, seat_token: str, composer: Any,
+                 choices: list[tuple[str, str]]) -> _BoardLinks:
+    def url(**args: Any) -> str:
+        return url_for("seat.play", game_id=game_id, seat=seat, seat_token=seat_token, **args) + "#orders"
+
+    fixed: dict[str, str] = {}
+    plan = composer.plan
+    if plan is not None:  # a click adds the region to the plan's rows
+        fixed.update({t: url(pick=plan.verb, plan=[*plan.chosen, t]) for t in plan.targets if t not in plan.chosen})
+    for step in composer.steps:
+        if not step.exact:
+            fixed.setdefault(step.label, url(pick=step.value, where=composer.where or None))
+    return _BoardLinks(fixed, url, choices)
+
+
+def _plan_lines(game: Any, form: Any) -> str | None:
+    """The order lines of a plan form ("campaign Ohio 2" per filled row), or None if it names no
+    verb the game plans. Rows without a target are skipped."""
+    verb = form.get("plan_verb", "")
+    if verb not in getattr(game, "plan_orders", ()):
+        return None
+    lines = []
+    for target, count in zip(form.getlist("target")[:MAX_PLAN_ROWS], form.getlist("count")[:MAX_PLAN_ROWS],
+                             strict=False):
+        target = " ".join(target.split())[:60]
+        if target:
+            lines.append(f"{verb} {target} {count if count.isdigit() and len(count) <= 3 else 1}")
+    return "\n".join(lines)
 
 
 def _result_key(game_id: str, seat: str) -> str:
@@ -170,7 +215,14 @@ def order(game_id: str, seat: str, seat_token: str):
     prompt_token = form.get("prompt_token") or None
     result: dict[str, Any]
     try:
-        if "commands" in form:
+        if "plan_verb" in form:
+            text = _plan_lines(get_game(backend.read("seat_state", game_id, seat, seat_token).game), form)
+            if not text:
+                result = {"error": _("Choose at least one row of the plan before sending."),
+                          "applied": [], "receipts": [], "choices": []}
+                return _render_play(game_id, seat, seat_token, result, 422)
+            sub = backend.call("submit", game_id, seat, seat_token, text, prompt_token)
+        elif "commands" in form:
             text = form.get("commands", "")
             if len(text) > MAX_COMMANDS:
                 abort(413, _("The command box holds at most 20,000 characters."))

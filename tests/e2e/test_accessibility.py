@@ -50,6 +50,8 @@ def pages(tmp_path_factory) -> Iterator[tuple[object, dict[str, str]]]:
                                                      email=f"{seat}@example.org").seat_token
             first = sorted(tokens)[0]
             urls[f"seat {game}"] = f"/play/{created.game_id}/{first}/{tokens[first]}"
+            if game in ("china", "1960"):  # the composer's board links and 1960's campaign plan rows
+                urls[f"seat {game} composing"] = _composing(created.game_id, tokens)
             urls[f"public {game}"] = f"/game/{created.game_id}"
             if game == "doge":
                 urls["press and settings"] = urls["seat doge"] + "/mail"
@@ -90,6 +92,33 @@ def _player_pages(open_game, director, address: str) -> dict[str, str]:
         links.append(re.search(r"(/signin/[^>\s]+)>", body).group(1))
     return {"sign-in": "/signin", "sign-in link": links[0], "refused sign-in link": links[0][:-4],
             "lobby": "/lobby", "sign in": links[1], "home": "/me"}
+
+
+def _composing(game_id: str, tokens: dict[str, str]) -> str:
+    """The page of the seat to move, in 1960 after Kennedy played his best card for CP (the plan)."""
+    def open_prompts() -> dict[str, object]:
+        found = {}
+        for seat, token in tokens.items():
+            with store.transaction(write=False) as s:
+                page = service.seat_state(s, game_id, seat, token)
+            if page.prompt is not None:
+                found[seat] = page
+        return found
+
+    def submit(seat: str, text: str, page) -> None:
+        with store.transaction() as s:
+            service.submit(s, game_id, seat, tokens[seat], text, page.prompt_token)
+
+    pages = open_prompts()
+    if "kennedy" in tokens:
+        first = next(seat for seat, page in pages.items() if page.prompt["kind"] == "first")
+        submit(first, "first kennedy", pages[first])
+        kennedy = open_prompts()["kennedy"]
+        cp = [c for c in kennedy.choices if c.endswith(" cp")]
+        submit("kennedy", cp[0], kennedy)
+        pages = open_prompts()
+    [(seat, _)] = pages.items()
+    return f"/play/{game_id}/{seat}/{tokens[seat]}"
 
 
 def _axe_source() -> str:

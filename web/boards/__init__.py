@@ -30,7 +30,8 @@ _LINKS: ContextVar[Mapping[str, str] | None] = ContextVar("board_links", default
 
 def link_for(word: str) -> str | None:
     """The URL that picks `word` in the seat's order composer, if its next step offers it."""
-    return (_LINKS.get() or {}).get(word)
+    links = _LINKS.get()  # not `or {}`: a lazy mapping may be empty yet answer for any word
+    return links.get(word) if links is not None else None
 
 
 def register_board(game_id: str) -> Callable[[Drawer], Drawer]:

@@ -23,7 +23,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from . import register_board
+from . import link_for, register_board
 
 SCALE = 10  # board units (x 0-100, y 0-90) to SVG user units
 SEAT_COLOURS = ("blue", "green", "red", "violet", "yellow")
@@ -267,6 +267,9 @@ def _court(geo: Geometry, region: str, court: dict[str, Any], seats: list[str], 
             name, scored_rank, _ordinal(scored_rank), _n(mx), _n(my), _n(1.7),
             _text(mx, my + 0.7, scored_rank, "snum")))
     parts.append(Markup("</g>"))
+    url = link_for(name)  # composing an order: a click on the region keeps the orders naming it
+    if url:
+        parts = [Markup('<a class="pick" href="{}">').format(url), *parts, Markup("</a>")]
     return Markup("").join(parts)
 
 
@@ -315,7 +318,7 @@ def _map(view: dict[str, Any], key: BoardKey, seats: list[str]) -> Markup:
     x0, y0, x1, y1 = geo.box
     label, stand_in, _ = _board_meta(key)
     body = [
-        Markup('<svg class="china-svg" viewBox="{} {} {} {}" role="img" aria-labelledby="china-map-title">'
+        Markup('<svg class="china-svg" viewBox="{} {} {} {}" role="ROLE" aria-labelledby="china-map-title">'
                '<title id="china-map-title">China, {}{}</title>').format(
             _n(x0), _n(y0), _n(x1 - x0), _n(y1 - y0 + (5 if stand_in else 0)), label, " (stand-in geometry)" if stand_in else ""),
         _static_layers(key),
@@ -334,7 +337,10 @@ def _map(view: dict[str, Any], key: BoardKey, seats: list[str]) -> Markup:
     if unknown:
         extra = Markup('<p class="muted small">Houses on spaces not on this board: {}</p>').format(
             ", ".join(f"{s} ({houses[s]})" for s in unknown))
-    return Markup('<div class="china-map">') + Markup("").join(body) + Markup("</div>") + extra
+    drawn = Markup("").join(body)
+    # an image may hold no links (axe: nested-interactive): with regions to click, the map is a group
+    drawn = Markup(str(drawn).replace('role="ROLE"', 'role="group"' if 'class="pick"' in drawn else 'role="img"', 1))
+    return Markup('<div class="china-map">') + drawn + Markup("</div>") + extra
 
 
 # --- HTML around the map ------------------------------------------------------------------

@@ -16,7 +16,7 @@ from markupsafe import Markup
 from adjudicator.games.founding_fathers.data import DEFAULT_DECK, deck
 from adjudicator.games.founding_fathers.text import card_text
 
-from . import register_board
+from . import link_for, register_board
 
 OFFICE_ORDER = ("president", "vice-president", "secretary-of-state", "secretary-of-the-treasury",
                 "secretary-of-war", "special-envoy", "general", "chief-justice")
@@ -136,17 +136,20 @@ def _state_map(view: dict[str, Any], d: Any) -> Markup:
             Markup('<circle class="cube {}" cx="{}" cy="{}" r="4"/>').format(
                 f"c-{o}" if o in COLOURS else "c-other", x + 9 + 10 * (i % 6), y + 44 + 9 * (i // 6) - (9 if len(owners) > 6 else 0))
             for i, o in enumerate(owners[:MAX_CUBES]))
-        cells.append(Markup(
+        cell = Markup(
             '<g class="state {}"><title>{}</title><rect x="{}" y="{}" width="{}" height="{}" rx="5"/>'
             '<text class="ab" x="{}" y="{}">{}</text><text class="ev" x="{}" y="{}">{} EV</text>{}</g>').format(
                 "admitted" if st in admitted else "future", title, x, y, TILE_W, TILE_H,
-                x + 6, y + 17, st, x + 6, y + 32, ev, dots))
+                x + 6, y + 17, st, x + 6, y + 32, ev, dots)
+        url = link_for(st)  # composing an order on a state (an election cube): a click keeps its orders
+        cells.append(Markup('<a class="pick" href="{}">{}</a>').format(url, cell) if url else cell)
     rows = 1 + max((TILES.get(st) or (0, 6))[1] for st in d.states)
     width, height = 10 * (TILE_W + GAP) + 6, rows * (TILE_H + GAP) + 6  # a margin for the outlines
-    return Markup('<figure class="ffmap"><svg viewBox="-3 -3 {} {}" role="img" aria-label="Map of the states: {} of {} '
+    role = "group" if any('class="pick"' in c for c in cells) else "img"  # an image may hold no links (axe)
+    return Markup('<figure class="ffmap"><svg viewBox="-3 -3 {} {}" role="{}" aria-label="Map of the states: {} of {} '
                   'admitted, electoral votes of era {}">{}</svg><figcaption>Filled: admitted states; dashed: not '
                   'yet admitted. Dots are election cubes in their owners\' colours.</figcaption></figure>').format(
-                      width, height, len(admitted & set(d.states)), len(d.states), era, Markup("").join(cells))
+                      width, height, role, len(admitted & set(d.states)), len(d.states), era, Markup("").join(cells))
 
 
 def _offices(view: dict[str, Any], d: Any) -> Markup:

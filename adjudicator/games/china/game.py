@@ -20,7 +20,7 @@ from . import invariants as checks
 from .boardfile import BOARDS, BUILTIN_BOARD
 from .components import SEAT_COLOURS
 from .grammar import format_order, grammar_help, order_problem, parse_order
-from .render import render_event, render_view
+from .render import event_message, render_event, render_view
 from .state import SIDE_CHOICES, State, new_state
 from .turn import FLOW
 
@@ -77,6 +77,7 @@ class China(FlowGame):
     grammar_help = staticmethod(grammar_help)
     order_problem = staticmethod(order_problem)
     render_event = staticmethod(render_event)
+    event_message = staticmethod(event_message)  # type: ignore[assignment]
     render_view = staticmethod(render_view)
 
     def invariants(self, state: State) -> list[str]:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from adjudicator.engine import N_, Message, message, message_text
+
 from .boardfile import load_board
 from .components import TRACK_WRAP
 from .grammar import region_names
@@ -13,57 +15,90 @@ def _region(rid: str) -> str:
     return region_names().get(rid, rid)
 
 
-def _points(points: dict[str, int]) -> str:
-    return ", ".join(f"{s} {p}" for s, p in sorted(points.items(), key=lambda kv: (-kv[1], kv[0]))) or "nobody"
+def _points(points: dict[str, int]) -> str | Message:
+    return ", ".join(f"{s} {p}" for s, p in sorted(points.items(), key=lambda kv: (-kv[1], kv[0]))) or message(N_("nobody"))
 
 
 def render_event(ev: dict[str, Any]) -> str:
+    return message_text(event_message(ev))
+
+
+STARTED = {(False, False): N_("China begins on the %(side)s board; seats in turn order: %(seats)s."),
+           (True, False): N_("China begins on the stand-in %(side)s board; seats in turn order: %(seats)s."),
+           (False, True): N_("China begins on the %(side)s board (board %(board)s); seats in turn order: %(seats)s."),
+           (True, True): N_("China begins on the stand-in %(side)s board (board %(board)s); seats in turn order: "
+                            "%(seats)s.")}
+PLACED = {"house": N_("%(seat)s places a house on %(space)s."),
+          "fortification": N_("%(seat)s places a fortification on %(space)s."),
+          "emissary": N_("%(seat)s places an emissary at the court of %(region)s.")}
+
+
+def event_message(ev: dict[str, Any]) -> Message:  # noqa: C901 - one branch per event kind
+    """One log line as a msgid and values (the reader's language, issue 12); `render_event` is its English."""
     kind, d = ev["kind"], ev["data"]
     if kind == "game-started":
-        board = "stand-in " if d.get("stand_in") else ""
-        named = f" (board {d['board'].split('@')[0]})" if d.get("board") else ""
-        return (f"China begins on the {board}{d['side']} board{named}; "
-                f"seats in turn order: {', '.join(d['seats'])}.")
+        return message(STARTED[bool(d.get("stand_in")), bool(d.get("board"))], side=d["side"],
+                       board=str(d.get("board") or "").split("@")[0], seats=", ".join(d["seats"]))
     if kind == "played":
-        return f"**{d['seat']}** plays {' '.join(d['cards'])} to {_region(d['region'])}: {', '.join(d['pieces'])}."
+        return message(N_("**%(seat)s** plays %(cards)s to %(region)s: %(pieces)s."), seat=d["seat"],
+                       cards=" ".join(d["cards"]), region=_region(d["region"]), pieces=", ".join(d["pieces"]))
     if kind == "placed":
-        where = f" on {d['space']}" if d.get("space") else f" at the court of {_region(d['region'])}"
-        article = "an" if d["piece"][0] in "aeiou" else "a"
-        return f"{d['seat']} places {article} {d['piece']}{where}."
+        return _placed(d)
     if kind == "exchanged":
-        source = "the deck" if d["took"] == "deck" else f"the face-up {d['took']}"
-        return f"**{d['seat']}** exchanges {d['discarded']} for {source}."
+        if d["took"] == "deck":
+            return message(N_("**%(seat)s** exchanges %(card)s for the deck."), seat=d["seat"], card=d["discarded"])
+        return message(N_("**%(seat)s** exchanges %(card)s for the face-up %(took)s."), seat=d["seat"],
+                       card=d["discarded"], took=d["took"])
     if kind == "passed":
-        return f"**{d['seat']}** passes."
+        return message(N_("**%(seat)s** passes."), seat=d["seat"])
     if kind == "drew":
-        return f"{d['seat']} draws {'from the deck' if d['source'] == 'deck' else 'the face-up ' + d['source']}."
+        if d["source"] == "deck":
+            return message(N_("%(seat)s draws from the deck."), seat=d["seat"])
+        return message(N_("%(seat)s draws the face-up %(card)s."), seat=d["seat"], card=d["source"])
     if kind == "drew-secret":
-        return f"You drew a {d['card']} card."
+        return message(N_("You drew a %(card)s card."), card=d["card"])
     if kind == "display-refilled":
-        return f"Face-up cards now: {', '.join(d['display'])}."
+        return message(N_("Face-up cards now: %(cards)s."), cards=", ".join(d["display"]))
     if kind == "deck-reshuffled":
-        return f"The deck ran out: {d['cards']} discarded cards are shuffled into a new deck."
+        return message(N_("The deck ran out: %(cards)s discarded cards are shuffled into a new deck."), cards=d["cards"])
     if kind == "last-round":
-        return f"The deck ran out a second time: the round ends with {d['last']}'s turn, then final scoring."
+        return message(N_("The deck ran out a second time: the round ends with %(seat)s's turn, then final scoring."),
+                       seat=d["last"])
     if kind == "scored":
-        return _render_scored(d)
+        return _scored(d)
     if kind == "final-scoring":
-        why = "the deck ran out twice" if d["reason"] == "deck" else "no piece can be placed any more"
-        return f"Final scoring ({why})."
+        if d["reason"] == "deck":
+            return message(N_("Final scoring (the deck ran out twice)."))
+        return message(N_("Final scoring (no piece can be placed any more)."))
     if kind == "game-over":
-        return f"Game over. Winner: {' and '.join(d['winners'])}. Scores: {_points(d['scores'])}."
-    return f"{kind}: {d}"
+        return message(N_("Game over. Winner: %(winners)s. Scores: %(scores)s."),
+                       winners=" and ".join(d["winners"]), scores=_points(d["scores"]))
+    return message(N_("(%(event)s)"), event=kind.replace("-", " "))  # a kind this renderer does not know
 
 
-def _render_scored(d: dict[str, Any]) -> str:
+def _placed(d: dict[str, Any]) -> Message:
+    piece = d["piece"]
+    on_space = bool(d.get("space"))
+    if piece in PLACED and on_space == (piece != "emissary"):
+        return message(PLACED[piece], seat=d["seat"], space=d.get("space"), region=_region(d.get("region", "")))
+    if on_space:  # no game places other pieces; still a sentence
+        return message(N_("%(seat)s places %(piece)s on %(space)s."), seat=d["seat"], piece=piece, space=d["space"])
+    return message(N_("%(seat)s places %(piece)s at the court of %(region)s."), seat=d["seat"], piece=piece,
+                   region=_region(d["region"]))
+
+
+def _scored(d: dict[str, Any]) -> Message:
     if d["what"] == "region":
-        houses = ", ".join(f"{s} {n}" for s, n in sorted(d["houses"].items())) or "no houses"
-        return f"{_region(d['region'])} is scored (houses: {houses}): {_points(d['points'])}."
+        houses = ", ".join(f"{s} {n}" for s, n in sorted(d["houses"].items())) or message(N_("no houses"))
+        return message(N_("%(region)s is scored (houses: %(houses)s): %(points)s."), region=_region(d["region"]),
+                       houses=houses, points=_points(d["points"]))
     if d["what"] == "alliance":
         a, b = (_region(r) for r in d["regions"])
-        return f"Alliance {d['number']} ({a}–{b}): {_points(d['points'])}."
-    rows = "; ".join(" – ".join(r) for r in d["rows"]) or "no row of 4"
-    return f"Roads for {d['seat']}: {rows} ({d['points'].get(d['seat'], 0)} points)."
+        return message(N_("Alliance %(number)s (%(a)s–%(b)s): %(points)s."), number=d["number"], a=a, b=b,
+                       points=_points(d["points"]))
+    rows = "; ".join(" – ".join(r) for r in d["rows"]) or message(N_("no row of 4"))
+    return message(N_("Roads for %(seat)s: %(rows)s (%(points)s points)."), seat=d["seat"], rows=rows,
+                   points=d["points"].get(d["seat"], 0))
 
 
 def score_text(points: int) -> str:

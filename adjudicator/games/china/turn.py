@@ -8,7 +8,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.engine import Event, Flow, IllegalOrder, Node, Order, Prompt, event
+from adjudicator.engine import (
+    N_,
+    Event,
+    Flow,
+    IllegalOrder,
+    Message,
+    Node,
+    Order,
+    Prompt,
+    event,
+    message,
+    message_text,
+)
 
 from .cards import discard_from_hand, draw_from_deck, draw_from_display, refill_display
 from .components import HAND_SIZE
@@ -40,15 +52,17 @@ class ChinaNode(Node):
     def choices(self, state: State, args: Args) -> list[Order]:
         return []
 
-    def text(self, state: State, args: Args) -> str:
-        return ""
+    def message(self, state: State, args: Args) -> Message | None:
+        """The decision's text as a msgid and values (translated for the reader, issue 12)."""
+        return None
 
     def prompts(self, state: State, args: Args) -> dict[str, Prompt]:
         if not self.deciding(state, args):
             return {}
         seat = state["current"]
+        msg = self.message(state, args)
         return {seat: Prompt(seat=seat, kind=self.kind, choices=self.choices(state, args),
-                             text=self.text(state, args))}
+                             text=message_text(msg) if msg else "", message=msg)}
 
     def default(self, state: State, args: Args, seat: str) -> Order:
         choices = sorted_choices(self.choices(state, args))
@@ -71,8 +85,8 @@ class ChooseNode(ChinaNode):
         # Passing is allowed only when no card can be exchanged.
         return [*play_choices(state, seat), *(exchanges or [{"pass": True}])]
 
-    def text(self, state: State, args: Args) -> str:
-        return "Play 1-3 cards to place pieces in one region, or exchange one card."
+    def message(self, state: State, args: Args) -> Message | None:
+        return message(N_("Play 1-3 cards to place pieces in one region, or exchange one card."))
 
     def default(self, state: State, args: Args, seat: str) -> Order:
         """Exchange the lowest card for the deck's top card (or the lowest face-up card when the
@@ -116,10 +130,11 @@ class PlaceNode(ChinaNode):
     def choices(self, state: State, args: Args) -> list[Order]:
         return [{"space": s} for s in space_choices(state, args["region"], args["steps"][0])]
 
-    def text(self, state: State, args: Args) -> str:
-        what = {"house": "your house", "fortification": "the fortification",
-                "fortified": "the fortification (your house goes on it)"}[args["steps"][0]]
-        return f"Choose the space in {board_of(state).names[args['region']]} for {what}."
+    def message(self, state: State, args: Args) -> Message | None:
+        msgid = {"house": N_("Choose the space in %(region)s for your house."),
+                 "fortification": N_("Choose the space in %(region)s for the fortification."),
+                 "fortified": N_("Choose the space in %(region)s for the fortification (your house goes on it).")}
+        return message(msgid[args["steps"][0]], region=board_of(state).names[args["region"]])
 
     def apply(self, state: State, args: Args, orders: dict[str, Order], events: list[Event]) -> None:
         self._place(state, args, _single(state, orders)["space"], events)
@@ -155,8 +170,8 @@ class DrawNode(ChinaNode):
         sources = (["deck"] if state["secret"]["deck"] else []) + sorted(set(state["display"]))
         return [{"draw": s} for s in sources]
 
-    def text(self, state: State, args: Args) -> str:
-        return f"Draw back to {HAND_SIZE} cards: the deck's top card or a face-up card."
+    def message(self, state: State, args: Args) -> Message | None:
+        return message(N_("Draw back to %(size)s cards: the deck's top card or a face-up card."), size=HAND_SIZE)
 
     def default(self, state: State, args: Args, seat: str) -> Order:
         """The deck's top card; the lowest face-up card when the deck is gone."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.engine import Event, event
+from adjudicator.engine import N_, Event, event, message
 
 from .data import APPOINTED, CABINET
 from .flowbase import FLOW, FFNode, node
@@ -73,7 +73,7 @@ class Committee(FFNode):
         return claims(state, seat)
 
     def text(self, state, args, seat):
-        return "Committee: claim a vacant office for one of your statesmen."
+        return message(N_("Committee: claim a vacant office for one of your statesmen."))
 
     def apply(self, state, args, orders, events):
         from .issues import appoint

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.engine import Event, Prompt, event
+from adjudicator.engine import N_, Event, Prompt, event, message
 
 from .data import APPOINTED
 from .effects import add_cubes
-from .flowbase import FLOW, FFNode, node
+from .flowbase import FLOW, FFNode, node, said
 from .state import (
     D,
     in_party,
@@ -56,7 +56,7 @@ class Election(FFNode):
         if not seats:
             return {}
         kind, text, choices = self._ask(state, args)
-        return {seats[0]: Prompt(seat=seats[0], kind=kind, choices=choices, text=text, presorted=True)}
+        return {seats[0]: Prompt(seat=seats[0], kind=kind, choices=choices, **said(text), presorted=True)}
 
     def waiting(self, state, args):
         el = state.get("election") or {}
@@ -74,15 +74,16 @@ class Election(FFNode):
         d = D(state)
         if args["stage"] == "run":
             sid = el["asking"][0]
-            return ("candidacy", f"Single-party election: does {d.name(sid)} run for President?",
+            return ("candidacy", message(N_("Single-party election: does %(who)s run for President?"), who=d.name(sid)),
                     [{"act": "run", "statesman": sid, "run": False}, {"act": "run", "statesman": sid, "run": True}])
         if el.get("offer"):
             cand, mate = el["offer"]
-            return ("running-mate-offer", f"{d.name(cand)} asks {d.name(mate)} to be his running mate.",
+            return ("running-mate-offer", message(N_("%(candidate)s asks %(mate)s to be his running mate."),
+                                                  candidate=d.name(cand), mate=d.name(mate)),
                     [{"act": "mate-answer", "accept": True}, {"act": "mate-answer", "accept": False}])
         cand = self._cand(state)
         choices = [{"act": "mate", "statesman": s} for s in self._mate_choices(state, cand)]
-        return ("running-mate", f"Choose the running mate of {d.name(cand)}.",
+        return ("running-mate", message(N_("Choose the running mate of %(who)s."), who=d.name(cand)),
                 choices or [{"act": "mate", "statesman": None}])
 
     def choices(self, state, args, seat):
@@ -332,7 +333,7 @@ class Place(FFNode):
         return out
 
     def text(self, state, args, seat):
-        return f"Place a cube for {D(state).name(self._current(state))}."
+        return message(N_("Place a cube for %(who)s."), who=D(state).name(self._current(state)))
 
     def _put(self, state, st, events):
         el = state["election"]
@@ -439,13 +440,14 @@ class TieBreak(FFNode):
         d = D(state)
         kind = {"state": "tiebreak-state", "vote": "tiebreak-vote", "cj": "tiebreak-justice"}[stage]
         if stage == "vote":
-            text = f"Tie-break in {d.states[args['at']]['name']}: whom does {d.name(args['voters'][0])} back?"
+            text = message(N_("Tie-break in %(state)s: whom does %(who)s back?"), state=d.states[args["at"]]["name"],
+                           who=d.name(args["voters"][0]))
         elif stage == "state":
-            text = "Tie-break: choose the next state to vote."
+            text = message(N_("Tie-break: choose the next state to vote."))
         else:
-            text = "Tie-break: the states are tied; as Chief Justice, decide who wins."
+            text = message(N_("Tie-break: the states are tied; as Chief Justice, decide who wins."))
         return {seats[0]: Prompt(seat=seats[0], kind=kind, choices=self.choices(state, args, seats[0]),
-                                 text=text, presorted=True)}
+                                 **said(text), presorted=True)}
 
     def choices(self, state, args, seat):
         stage = self._stage(state, args)

@@ -22,6 +22,7 @@ from .data import DECKS, DEFAULT_DECK
 from .flowbase import FLOW, FFNode
 from .grammar import format_order, grammar_help, order_problem, parse_order
 from .invariants import violated
+from .log import event_message
 from .persuasion import leader_round
 from .render import order_label, render_event, render_view
 from .state import SEAT_COLOURS, new_state
@@ -111,6 +112,7 @@ class FoundingFathers(GameModule):
     grammar_help = staticmethod(grammar_help)
     order_problem = staticmethod(order_problem)
     render_event = staticmethod(render_event)
+    event_message = staticmethod(event_message)  # type: ignore[assignment]
     order_label = staticmethod(order_label)
     render_view = staticmethod(render_view)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.engine import Event, Order, Rng, event
+from adjudicator.engine import N_, Event, Order, Rng, event, message
 
 from .data import APPOINTED, CABINET, ERAS
 from .effects import add_cubes, apply_effects, raise_tension
@@ -198,7 +198,7 @@ class Desk(FFNode):
         return out
 
     def text(self, state, args, seat):
-        return f"The President's agenda: {state['issues']['drawn']} of 4 issues drawn."
+        return message(N_("The President's agenda: %(drawn)s of 4 issues drawn."), drawn=state["issues"]["drawn"])
 
     def default(self, state, args, seat):
         """Draw while issues remain, then fill the vacancies, then end the phase.
@@ -366,7 +366,8 @@ class Decide(FFNode):
 
     def text(self, state, args, seat):
         cur = state["issues"]["current"]
-        return f"Issue **{D(state).name(cur['card'])}**: ignore it, or assign an option to its office."
+        return message(N_("Issue **%(issue)s**: ignore it, or assign an option to its office."),
+                       issue=D(state).name(cur["card"]))
 
     def apply(self, state, args, orders, events):
         order = next(iter(orders.values()))
@@ -422,7 +423,8 @@ class Give(FFNode):
         return [{"act": "give", "n": n} for n in range(state["statesmen"][pres]["influence"] + 1)]
 
     def text(self, state, args, seat):
-        return "Give influence from the President's card to the officer for this issue (give 0 to give none)."
+        return message(N_("Give influence from the President's card to the officer for this issue (give 0 to give "
+                          "none)."))
 
     def apply(self, state, args, orders, events):
         n = next(iter(orders.values()))["n"]
@@ -456,7 +458,8 @@ class Spend(FFNode):
         return out
 
     def text(self, state, args, seat):
-        return f"Resolve it: spend {needed(state)} influence to meet the difficulty, or decline (it fails)."
+        return message(N_("Resolve it: spend %(n)s influence to meet the difficulty, or decline (it fails)."),
+                       n=needed(state))
 
     def default(self, state, args, seat):
         return {"act": "decline"}
@@ -530,8 +533,8 @@ class Vote(FFNode):
 
     def text(self, state, args, seat):
         cur = state["issues"]["current"]
-        return (f"Congress votes on **{D(state).name(cur['card'])}**: yes / no (you may buy 3 votes per "
-                f"influence) or abstain. Your votes: {congress_votes(state, seat)}.")
+        return message(N_("Congress votes on **%(issue)s**: yes / no (you may buy 3 votes per influence) or abstain. "
+                          "Your votes: %(votes)s."), issue=D(state).name(cur["card"]), votes=congress_votes(state, seat))
 
     def apply(self, state, args, orders, events):
         seat, order = next(iter(orders.items()))
@@ -579,7 +582,7 @@ class Tie(FFNode):
         return [{"act": "tie", "pass": False}, {"act": "tie", "pass": True}]
 
     def text(self, state, args, seat):
-        return "Congress is tied: as Vice-President, decide whether it passes."
+        return message(N_("Congress is tied: as Vice-President, decide whether it passes."))
 
     def advance(self, state, args, events):
         congress_result(state, False, events)
@@ -608,7 +611,7 @@ class Review(FFNode):
         return [{"act": "review", "cancel": False}, {"act": "review", "cancel": True}]
 
     def text(self, state, args, seat):
-        return "As Chief Justice, uphold the resolution or cancel it (judicial review)."
+        return message(N_("As Chief Justice, uphold the resolution or cancel it (judicial review)."))
 
     def advance(self, state, args, events):
         state["issues"]["current"]["outcome"] = "resolved"

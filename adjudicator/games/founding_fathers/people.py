@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import product
 from typing import Any
 
-from adjudicator.engine import Event, Rng, event
+from adjudicator.engine import N_, Event, Rng, event, message
 
 from . import persuasion
 from .effects import add_card_influence, add_cubes
@@ -88,7 +88,7 @@ class People(FFNode):
         return [{"act": "take", "card": c} for c in sorted(set(state["secret"]["packet"]))]
 
     def text(self, state, args, seat):
-        return "Draft: take one action card from the packet."
+        return message(N_("Draft: take one action card from the packet."))
 
     def apply(self, state, args, orders, events):
         seat, order = next(iter(orders.items()))
@@ -209,7 +209,8 @@ class Papers(FFNode):
         return [{"act": "lift", "boxes": list(c)} for c in product(*(range(n + 1) for n in low))]
 
     def text(self, state, args, seat):
-        return f"Newspapers of the {self._party(state, args)} party: lift cubes from the lower boxes (start, middle, right)."
+        return message(N_("Newspapers of the %(party)s party: lift cubes from the lower boxes (start, middle, right)."),
+                       party=self._party(state, args))
 
     def advance(self, state, args, events):
         FLOW.ret(state)
@@ -291,8 +292,8 @@ class Round(FFNode):
 
     def text(self, state, args, seat):
         if args.get("speech"):
-            return f"Your speech rolled {args['speech'][1]}: spend extra influence to reach 6?"
-        return "Your initiative: make a speech, whip up support, fund newspapers, play a card, or pass."
+            return message(N_("Your speech rolled %(roll)s: spend extra influence to reach 6?"), roll=args["speech"][1])
+        return message(N_("Your initiative: make a speech, whip up support, fund newspapers, play a card, or pass."))
 
     def advance(self, state, args, events):
         FLOW.ret(state)
@@ -397,7 +398,8 @@ class Auction(FFNode):
         return [{"act": "bid", "n": 0}] + [{"act": "bid", "n": n} for n in range(args["best"] + 1, pool + 1)]
 
     def text(self, state, args, seat):
-        return f"Extra initiative auction: bid more than {args['best']} influence, or bid 0 to pass."
+        return message(N_("Extra initiative auction: bid more than %(best)s influence, or bid 0 to pass."),
+                       best=args["best"])
 
     def apply(self, state, args, orders, events):
         seat, order = next(iter(orders.items()))
@@ -443,7 +445,7 @@ class Limit(FFNode):
         return [{"act": "discard", "card": c} for c in state["private"][seat]["hand"]]
 
     def text(self, state, args, seat):
-        return f"Hand limit {HAND_LIMIT}: you hold more; play a card or discard one now."
+        return message(N_("Hand limit %(limit)s: you hold more; play a card or discard one now."), limit=HAND_LIMIT)
 
     def apply(self, state, args, orders, events):
         seat, order = next(iter(orders.items()))

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.engine import Event, Rng, event
+from adjudicator.engine import N_, Event, Rng, event, message
 
-from .flowbase import FLOW, FFNode, node
+from .flowbase import FLOW, FFNode, node, said
 from .state import D, available_influence, leader, number, owned, owner, pay, popularity, seats_from
 
 State = dict[str, Any]
@@ -136,9 +136,11 @@ class Persuasion(FFNode):
 
     def text(self, state, args, seat):
         d = D(state)
-        who = "persuade" if args["side"] == "persuader" else "resist the persuasion of"
-        return (f"Persuasion of {d.name(args['target'])} by {d.name(args['persuader'])}: total {args['total']} "
-                f"(12 succeeds). Spend influence to {who} him, or pass.")
+        msgid = N_("Persuasion of %(target)s by %(persuader)s: total %(total)s (12 succeeds). Spend influence to "
+                   "persuade him, or pass.") if args["side"] == "persuader" else \
+            N_("Persuasion of %(target)s by %(persuader)s: total %(total)s (12 succeeds). Spend influence to resist "
+               "the persuasion of him, or pass.")
+        return message(msgid, target=d.name(args["target"]), persuader=d.name(args["persuader"]), total=args["total"])
 
     def apply(self, state, args, orders, events):
         seat, order = next(iter(orders.items()))
@@ -188,7 +190,8 @@ class FactionLeaders(FFNode):
             return {}
         kind = "leader-change" if args["change"] else "faction-leader"
         return {seat: Prompt(seat=seat, kind=kind, choices=self.choices(state, args, seat), presorted=True,
-                             text="Persuasion: place (or move) your faction leader disc; he cannot be persuaded.")}
+                             **said(message(N_("Persuasion: place (or move) your faction leader disc; he cannot be "
+                                               "persuaded."))))}
 
     def choices(self, state, args, seat):
         cur = faction_leader(state, seat)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.engine import Event, Prompt, Rng, event
+from adjudicator.engine import N_, Event, Prompt, Rng, event, message
 
 from .data import APPOINTED, CABINET
 from .effects import RULING_MENU, add_cubes, apply_ruling
-from .flowbase import FLOW, FFNode, node
+from .flowbase import FLOW, FFNode, node, said
 from .issues import appoint, start_issues
 from .state import (
     D,
@@ -181,7 +181,7 @@ class Death(FFNode):
         return [{"act": "bid", "n": n} for n in range(total + 1)]
 
     def text(self, state, args, seat):
-        return "Sealed bid for the Presidency: influence offered (only the winner pays)."
+        return message(N_("Sealed bid for the Presidency: influence offered (only the winner pays)."))
 
     def default(self, state, args, seat):
         return {"act": "bid", "n": 0}
@@ -298,10 +298,10 @@ class Bereaved(FFNode):
         if not seats:
             return {}
         d = D(state)
-        text = ("Name a player with the most statesmen; he gives you one of his." if args["donor"] is None
-                else f"Give one of your statesmen to {args['seat']}.")
+        text = (message(N_("Name a player with the most statesmen; he gives you one of his.")) if args["donor"] is None
+                else message(N_("Give one of your statesmen to %(seat)s."), seat=args["seat"]))
         return {seats[0]: Prompt(seat=seats[0], kind=self._kind(args), choices=self.choices(state, args, seats[0]),
-                                 text=text, presorted=True)} if d.id else {}
+                                 **said(text), presorted=True)} if d.id else {}
 
     def choices(self, state, args, seat):
         if args["donor"] is None:
@@ -368,7 +368,8 @@ class Reappoint(FFNode):
         return [{"act": "end"}, *self._options(state, args)]
 
     def text(self, state, args, seat):
-        return "You succeeded a President of the other party: re-appoint offices held outside your party, or end."
+        return message(N_("You succeeded a President of the other party: re-appoint offices held outside your party, "
+                          "or end."))
 
     def apply(self, state, args, orders, events):
         order = next(iter(orders.values()))
@@ -396,7 +397,7 @@ class Ruling(FFNode):
         return [{"act": "rule", **c} for c in RULING_MENU]
 
     def text(self, state, args, seat):
-        return f"Table ruling needed: {args['text']}. Choose the effect the table agrees on."
+        return message(N_("Table ruling needed: %(text)s. Choose the effect the table agrees on."), text=args["text"])
 
     def advance(self, state, args, events):
         FLOW.ret(state)

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.engine import Event, Order, Prompt, event
+from adjudicator.engine import N_, Event, Order, Prompt, event, message
 
-from .flowbase import FLOW, FFNode, node
+from .flowbase import FLOW, FFNode, node, said
 from .state import HAND_LIMIT, D, owned
 
 State = dict[str, Any]
@@ -93,7 +93,7 @@ def with_windows(state: State, prompts: dict[str, Prompt]) -> dict[str, Prompt]:
         # a hidden decision stays hidden with its extra choices (a card played then is only withheld
         # from the export a little longer; its events are public as ever)
         out[seat] = Prompt(seat=seat, kind=p.kind, choices=[*p.choices, *extra], sealed=False, group=None,
-                           text=p.text, presorted=True, hidden=p.hidden)
+                           text=p.text, message=p.message, presorted=True, hidden=p.hidden)
     return out
 
 
@@ -123,7 +123,7 @@ class Trade(FFNode):
         # the cards offered and handed over are known to the two traders only (state["secret"]
         # holds them), so those orders are hidden from the public record until the end
         return {seat: Prompt(seat=seat, kind=kind, choices=self.choices(state, args, seat),
-                             text=self.text(state, args, seat), presorted=True,
+                             **said(self.text(state, args, seat)), presorted=True,
                              hidden=args["stage"] in ("cards", "hand"))}
 
     def choices(self, state, args, seat):
@@ -151,15 +151,18 @@ class Trade(FFNode):
         stage = args["stage"]
         if stage in ("answer", "hand"):
             d = D(state)
-            cards = ", ".join(d.name(c) for c in state["secret"]["trade"]["give"]) or "no card"
-            offer = (f"{args['seat']} offers {args['give']} influence and {cards} for {args['ask']} influence "
-                     f"and {args['ask_cards']} card(s) of your choice")
-            return offer + (": accept or decline." if stage == "answer" else ": pick a card to hand over.")
-        return {"partner": "Trade: name the player you make an offer to (or cancel).",
-                "give": "Trade: faction influence you give.",
-                "cards": "Trade: add a card you give, or done.",
-                "ask": "Trade: faction influence you ask for.",
-                "ask-cards": "Trade: how many of his cards you ask for (he picks them)."}[stage]
+            cards = ", ".join(d.name(c) for c in state["secret"]["trade"]["give"]) or message(N_("no card"))
+            msgid = N_("%(seat)s offers %(give)s influence and %(cards)s for %(ask)s influence and %(ask_cards)s "
+                       "card(s) of your choice: accept or decline.") if stage == "answer" else \
+                N_("%(seat)s offers %(give)s influence and %(cards)s for %(ask)s influence and %(ask_cards)s card(s) "
+                   "of your choice: pick a card to hand over.")
+            return message(msgid, seat=args["seat"], give=args["give"], cards=cards, ask=args["ask"],
+                           ask_cards=args["ask_cards"])
+        return message({"partner": N_("Trade: name the player you make an offer to (or cancel)."),
+                        "give": N_("Trade: faction influence you give."),
+                        "cards": N_("Trade: add a card you give, or done."),
+                        "ask": N_("Trade: faction influence you ask for."),
+                        "ask-cards": N_("Trade: how many of his cards you ask for (he picks them).")}[stage])
 
     def default(self, state, args, seat):
         return self.choices(state, args, seat)[0]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from adjudicator.engine import event
+from adjudicator.engine import N_, Message, event, message
 
 from . import cards as C
 from .board import initiative_check, other
@@ -76,12 +76,12 @@ class DebateRound(N):
             return [{"first": s} for s in SEATS]
         return [{"side": s} for s in SEATS]
 
-    def text(self, state: State, args: Args, seat: str) -> str:
+    def text(self, state: State, args: Args, seat: str) -> Message:
         if args["stage"] == "pick":
-            return "Debate: choose a card to reveal (`debate 35`)."
+            return message(N_("Debate: choose a card to reveal (e.g. %(examples)s)."))
         if args["stage"] == "order":
-            return "Both played two-icon cards: who places first? (`first kennedy`)"
-        return "Your two-icon card: place it on whose side? (`side kennedy`)"
+            return message(N_("Both played two-icon cards: who places first? (`first kennedy`)"))
+        return message(N_("Your two-icon card: place it on whose side? (`side kennedy`)"))
 
     def default(self, state: State, args: Args, seat: str) -> dict:
         if args["stage"] == "pick":

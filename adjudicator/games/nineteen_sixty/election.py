@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from adjudicator.engine import event
+from adjudicator.engine import N_, Message, event, message
 
 from . import cards as C
 from .board import gain, holder, initiative_check, media_total, other, support_check, to_bag
@@ -53,8 +53,8 @@ class ElectionEvents(N):
     def choices(self, state: State, args: Args, seat: str) -> list:
         return [{"resolve": c} for c in args["left"]]
 
-    def text(self, state: State, args: Args, seat: str) -> str:
-        return "Choose the next Election Day event to resolve: `resolve 7`."
+    def text(self, state: State, args: Args, seat: str) -> Message:
+        return message(N_("Choose the next Election Day event to resolve: %(examples)s."))
 
     def act(self, state: State, args: Args, seat: str, order: dict, events: Events) -> None:
         self.resolve(state, args, order["resolve"])

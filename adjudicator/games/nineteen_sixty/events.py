@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import permutations
 from typing import Any
 
-from adjudicator.engine import event
+from adjudicator.engine import N_, Message, event, message
 
 from . import cards as C
 from .board import gain, holder, leads_issue, lose, other, support_check
@@ -316,8 +316,9 @@ class EventPlace(N):
     def choices(self, state: State, args: Args, seat: str) -> list:
         return place_choices(state, args)
 
-    def text(self, state: State, args: Args, seat: str) -> str:
-        return f"Add {args['n']} state support (at most {args['cap']} per state): `support ohio 2`."
+    def text(self, state: State, args: Args, seat: str) -> Message:
+        return message(N_("Add %(n)s state support (at most %(cap)s per state), e.g. %(examples)s."), n=args["n"],
+                       cap=args["cap"])
 
     def default(self, state: State, args: Args, seat: str) -> dict:
         from .modifiers import needs_check
@@ -365,8 +366,9 @@ class EventRemove(N):
     def choices(self, state: State, args: Args, seat: str) -> list:
         return remove_choices(state, args)
 
-    def text(self, state: State, args: Args, seat: str) -> str:
-        return f"Remove {args['n']} of {args['victim']}'s state support (at most {args['cap']} per state): `remove texas 1`."
+    def text(self, state: State, args: Args, seat: str) -> Message:
+        return message(N_("Remove %(n)s of %(victim)s's state support (at most %(cap)s per state), e.g. "
+                          "%(examples)s."), n=args["n"], victim=args["victim"], cap=args["cap"])
 
     def default(self, state: State, args: Args, seat: str) -> dict:
         opts = remove_choices(state, args)
@@ -398,11 +400,11 @@ class EventPick(N):
     def choices(self, state: State, args: Args, seat: str) -> list:
         return args["options"]
 
-    def text(self, state: State, args: Args, seat: str) -> str:
+    def text(self, state: State, args: Args, seat: str) -> Message:
         key = next(iter(args["options"][0]))
-        return {"issue": "Choose an issue: `issue economy`.", "region": "Choose a region: `region east`.",
-                "state": "Choose a state: `state ohio`.",
-                "track": "Order the issue track, top first: `track defense, economy, civil rights`."}[key]
+        return message({"issue": N_("Choose an issue: %(examples)s."), "region": N_("Choose a region: %(examples)s."),
+                        "state": N_("Choose a state, e.g. %(examples)s."),
+                        "track": N_("Order the issue track, top first, e.g. %(examples)s.")}[key])
 
     def default(self, state: State, args: Args, seat: str) -> dict:
         opts = args["options"]
@@ -442,9 +444,10 @@ class EventIssue(N):
     def choices(self, state: State, args: Args, seat: str) -> list:
         return issue_split_choices(state, args)
 
-    def text(self, state: State, args: Args, seat: str) -> str:
-        verb = "Add" if args["mode"] == "gain" else "Remove"
-        return f"{verb} {args['n']} issue cube(s), one at a time: `issue defense`."
+    def text(self, state: State, args: Args, seat: str) -> Message:
+        if args["mode"] == "gain":
+            return message(N_("Add %(n)s issue cube(s), one at a time: %(examples)s."), n=args["n"])
+        return message(N_("Remove %(n)s issue cube(s), one at a time: %(examples)s."), n=args["n"])
 
     def act(self, state: State, args: Args, seat: str, order: dict, events: Events) -> None:
         args["n"] -= 1
@@ -475,8 +478,8 @@ class EventMediaRemove(N):
     def choices(self, state: State, args: Args, seat: str) -> list:
         return self.opts(state, args)
 
-    def text(self, state: State, args: Args, seat: str) -> str:
-        return f"Remove {args['n']} opposing media cube(s), one at a time: `media east`."
+    def text(self, state: State, args: Args, seat: str) -> Message:
+        return message(N_("Remove %(n)s opposing media cube(s), one at a time: %(examples)s."), n=args["n"])
 
     def act(self, state: State, args: Args, seat: str, order: dict, events: Events) -> None:
         args["n"] -= 1
@@ -502,8 +505,8 @@ class EventRetrieve(N):
     def choices(self, state: State, args: Args, seat: str) -> list:
         return [*({"take": c} for c in args["options"]), {"done": True}]
 
-    def text(self, state: State, args: Args, seat: str) -> str:
-        return "Take a card from the discard pile: `take 42` (or `done`)."
+    def text(self, state: State, args: Args, seat: str) -> Message:
+        return message(N_("Take a card from the discard pile, e.g. %(examples)s."))
 
     def default(self, state: State, args: Args, seat: str) -> dict:
         return {"take": max(args["options"], key=lambda c: (CARDS[c].cp, c))}
@@ -564,8 +567,9 @@ class EventCycle(N):
     def choices(self, state: State, args: Args, seat: str) -> list:
         return [*({"discard": c} for c in C.hand(state, seat)), {"done": True}]
 
-    def text(self, state: State, args: Args, seat: str) -> str:
-        return f"Discard cards one at a time to draw as many ({args['n']} so far): `discard 12` or `done`."
+    def text(self, state: State, args: Args, seat: str) -> Message:
+        return message(N_("Discard cards one at a time to draw as many (%(n)s so far), e.g. %(examples)s."),
+                       n=args["n"])
 
     def default(self, state: State, args: Args, seat: str) -> dict:
         return {"done": True}

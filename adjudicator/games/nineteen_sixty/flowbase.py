@@ -8,11 +8,32 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.engine import Event, Flow, IllegalOrder, Node, Order, Prompt
+from adjudicator.engine import Event, Flow, IllegalOrder, Message, Node, Order, Prompt, message_text
 
 State = dict[str, Any]
 Args = dict[str, Any]
 Events = list[Event]
+
+
+EXAMPLES = "%(examples)s"  # a decision's text with this placeholder lists some of its legal orders there
+
+
+def legal_examples(choices: list[Order], count: int = 4) -> str:
+    """Up to `count` legal orders of different forms (`play 12 cp`, `play 12 event`, `campaign Ohio
+    1`, `travel Texas`...), in code marks: examples that work now, unlike fixed ones."""
+    from .grammar import format_order  # the grammar needs no flow; imported late to keep this module light
+
+    forms: set[tuple[str, ...]] = set()
+    shown: list[str] = []
+    for choice in choices:
+        text = format_order(choice)
+        form = tuple(w for w in text.split() if w.islower() and not w.isdigit())  # names and numbers vary
+        if form not in forms:
+            forms.add(form)
+            shown.append(f"`{text}`")
+            if len(shown) == count:
+                break
+    return ", ".join(shown)
 
 
 class N(Node):
@@ -28,17 +49,24 @@ class N(Node):
         """The sealed group's name, or None for an open prompt."""
         return None
 
-    def text(self, state: State, args: Args, seat: str) -> str:
+    def text(self, state: State, args: Args, seat: str) -> str | Message:
+        """The decision's text: a message (msgid and values, translated for the reader) or English."""
         return self.kind
 
     def prompts(self, state: State, args: Args) -> dict[str, Prompt]:
         waiting = self.waiting(state, args)
         group = self.group(state, args) if waiting else None
-        return {
-            seat: Prompt(seat=seat, kind=self.kind, choices=self.choices(state, args, seat),
-                         sealed=group is not None, group=group, text=self.text(state, args, seat))
-            for seat in waiting
-        }
+        return {seat: self._prompt(state, args, seat, group) for seat in waiting}
+
+    def _prompt(self, state: State, args: Args, seat: str, group: str | None) -> Prompt:
+        choices = self.choices(state, args, seat)
+        said = self.text(state, args, seat)
+        msg = said if isinstance(said, tuple) else None
+        if msg and EXAMPLES in msg[0]:  # the text shows orders that are legal right now
+            msg = (msg[0], {**msg[1], "examples": legal_examples(choices)})
+        return Prompt(seat=seat, kind=self.kind, choices=choices, sealed=group is not None,
+                      group=group, text=message_text(msg) if msg else str(said), message=msg)
+
 
     def apply(self, state: State, args: Args, orders: dict[str, Order], events: Events) -> None:
         if len(orders) != 1:

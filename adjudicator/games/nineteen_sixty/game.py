@@ -36,6 +36,7 @@ from .data import (
 )
 from .flowbase import FLOW
 from .grammar import GRAMMAR_HELP, format_order, order_problem, parse_order
+from .log import event_message
 from .render import order_label, render_event, render_view
 
 State = dict[str, Any]
@@ -112,7 +113,11 @@ class NineteenSixty(FlowGame):
     format_order = staticmethod(format_order)
     order_problem = staticmethod(order_problem)
     render_event = staticmethod(render_event)
+    event_message = staticmethod(event_message)  # type: ignore[assignment]
     order_label = staticmethod(order_label)
+    # orders of one action a player gives several of in a row ("campaign STATE N", one prompt
+    # per state): a page may offer them as a plan of several lines, each checked in turn
+    plan_orders = ("campaign",)
     render_view = staticmethod(render_view)
 
     def grammar_help(self) -> str:

@@ -3,7 +3,7 @@ preempting and triggering."""
 
 from __future__ import annotations
 
-from adjudicator.engine import event
+from adjudicator.engine import N_, Message, event, message
 
 from . import cards as C
 from .board import bare_check, gain, media_total, other, support_check
@@ -129,10 +129,10 @@ class CampaignPoints(N):
             return [*opts, {"done": True}]
         return [*position_orders(state, seat, args["card"], args["left"], args["issues"]), {"done": True}]
 
-    def text(self, state: State, args: Args, seat: str) -> str:
+    def text(self, state: State, args: Args, seat: str) -> Message:
         if args["action"] is None:
-            return "Spend your CP on one action: `campaign new york 2`, `travel texas`, `advertise` or `position economy 1`."
-        return f"{args['left']} CP left: `campaign ohio 1`, `travel texas`, `position defense 1` or `done`."
+            return message(N_("Spend your CP on one action, e.g. %(examples)s."))
+        return message(N_("%(left)s CP left, e.g. %(examples)s."), left=args["left"])
 
     def default(self, state: State, args: Args, seat: str) -> dict:
         opts = self.choices(state, args, seat)
@@ -216,8 +216,8 @@ class MediaPlace(N):
     def choices(self, state: State, args: Args, seat: str) -> list:
         return [{"media": r} for r in REGIONS]
 
-    def text(self, state: State, args: Args, seat: str) -> str:
-        return f"Place {args['n']} media cube(s), one at a time: `media west` (midwest, east, south)."
+    def text(self, state: State, args: Args, seat: str) -> Message:
+        return message(N_("Place %(n)s media cube(s), one at a time: %(examples)s."), n=args["n"])
 
     def default(self, state: State, args: Args, seat: str) -> dict:
         opp = other(seat)
@@ -268,8 +268,9 @@ class Trigger(N):
     def choices(self, state: State, args: Args, seat: str) -> list:
         return [{"trigger": True}, {"trigger": False}]
 
-    def text(self, state: State, args: Args, seat: str) -> str:
-        return f"Trigger the event of {C.card_name(args['card'])} for 1 momentum? (`trigger` / `no trigger`)"
+    def text(self, state: State, args: Args, seat: str) -> Message:
+        return message(N_("Trigger the event of %(card)s for 1 momentum? (`trigger` / `no trigger`)"),
+                       card=C.card_name(args["card"]))
 
     def default(self, state: State, args: Args, seat: str) -> dict:
         return {"trigger": False}

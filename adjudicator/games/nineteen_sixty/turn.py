@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from adjudicator.engine import event
+from adjudicator.engine import N_, Message, event, message
 
 from . import cards as C
 from .board import initiative_check, leads_issue, other, to_bag
@@ -50,8 +50,8 @@ class ChooseFirst(N):
     def choices(self, state: State, args: Args, seat: str) -> list:
         return [{"first": s} for s in SEATS]
 
-    def text(self, state: State, args: Args, seat: str) -> str:
-        return "You won the initiative: choose who plays first this turn (`first kennedy` / `first nixon`)."
+    def text(self, state: State, args: Args, seat: str) -> Message:
+        return message(N_("You won the initiative: choose who plays first this turn (`first kennedy` / `first nixon`)."))
 
     def default(self, state: State, args: Args, seat: str) -> dict:
         return {"first": other(seat)}  # making the opponent lead is usually the better choice
@@ -115,8 +115,9 @@ class Activity(N):
     def choices(self, state: State, args: Args, seat: str) -> list:
         return play_choices(state, seat)
 
-    def text(self, state: State, args: Args, seat: str) -> str:
-        return f"Turn {state['turn']}, activity phase {state['ap']}: play a card (`play 23 cp`, `play 23 event`, `play candidate`)."
+    def text(self, state: State, args: Args, seat: str) -> Message:
+        return message(N_("Turn %(turn)s, activity phase %(ap)s: play a card (%(examples)s)."), turn=state["turn"],
+                       ap=state["ap"])
 
     def default(self, state: State, args: Args, seat: str) -> dict:
         opts = play_choices(state, seat)
@@ -169,8 +170,9 @@ class Shift(N):
     def choices(self, state: State, args: Args, seat: str) -> list:
         return [{"shift": k} for k in (0, 1, 2)]
 
-    def text(self, state: State, args: Args, seat: str) -> str:
-        return "You have more media: `shift 1` swaps the 1st and 2nd issues, `shift 2` the 2nd and 3rd, `shift none` keeps the track."
+    def text(self, state: State, args: Args, seat: str) -> Message:
+        return message(N_("You have more media: `shift 1` swaps the 1st and 2nd issues, `shift 2` the 2nd and 3rd, "
+                          "`shift none` keeps the track."))
 
     def default(self, state: State, args: Args, seat: str) -> dict:
         return {"shift": 0}
@@ -250,8 +252,8 @@ class AwardChoice(N):
     def choices(self, state: State, args: Args, seat: str) -> list:
         return [{"award": "momentum"}, {"award": "endorsement"}]
 
-    def text(self, state: State, args: Args, seat: str) -> str:
-        return "You lead the 2nd issue: `award momentum` or `award endorsement`."
+    def text(self, state: State, args: Args, seat: str) -> Message:
+        return message(N_("You lead the 2nd issue: `award momentum` or `award endorsement`."))
 
     def default(self, state: State, args: Args, seat: str) -> dict:
         return {"award": "momentum"}
@@ -275,8 +277,8 @@ class EndorsePick(N):
     def choices(self, state: State, args: Args, seat: str) -> list:
         return [{"endorse": r} for r in REGIONS]
 
-    def text(self, state: State, args: Args, seat: str) -> str:
-        return "An endorsement for any region: `endorse west` (or midwest, east, south)."
+    def text(self, state: State, args: Args, seat: str) -> Message:
+        return message(N_("An endorsement for any region: `endorse west` (or midwest, east, south)."))
 
     def default(self, state: State, args: Args, seat: str) -> dict:
         opp = other(seat)
@@ -315,9 +317,13 @@ class Strategy(N):
     def choices(self, state: State, args: Args, seat: str) -> list:
         return strategy_choices(state, seat, self.need(state))
 
-    def text(self, state: State, args: Args, seat: str) -> str:
+    def text(self, state: State, args: Args, seat: str) -> Message:
         n = self.need(state)
-        return f"Campaign strategy: set aside {n} card{'s' if n > 1 else ''} face down (`strategy 12`{' 40' if n > 1 else ''}); the rest of your hand is discarded."
+        if n > 1:
+            return message(N_("Campaign strategy: set aside %(n)s cards face down (e.g. %(examples)s); the rest of "
+                              "your hand is discarded."), n=n)
+        return message(N_("Campaign strategy: set aside %(n)s card face down (e.g. %(examples)s); the rest of your "
+                          "hand is discarded."), n=n)
 
     def default(self, state: State, args: Args, seat: str) -> dict:
         opts = strategy_choices(state, seat, self.need(state))

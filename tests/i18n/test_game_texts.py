@@ -1,0 +1,81 @@
+"""A game's own texts reach a Spanish reader in Spanish (issue 12): random games of each game that
+words its texts as messages, where every log line and every decision is a message whose msgid
+(and every msgid nested in its values) has a Spanish translation in the catalog."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+from babel.messages.pofile import read_po
+
+from adjudicator import i18n
+from adjudicator.cli.playout import _choose_group
+from adjudicator.engine import get_game
+from adjudicator.engine.play import apply_checked
+
+TRANSLATED = ["doge", "china", "1960", "founding-fathers"]  # all four: log lines and decisions are messages
+
+
+def _spanish() -> dict[str, Any]:
+    with i18n.catalog_path("es").open("rb") as f:
+        return {m.id: m.string for m in read_po(f, locale="es") if m.id}
+
+
+def _msgids(msg: Any) -> list[str]:
+    """The msgids of a message and of the messages in its values, but for pure joins of values
+    ("%(p0)s; %(p1)s"): they have no words to translate."""
+    msgid, values = msg
+    nested = [v for v in values.values() if isinstance(v, tuple) and len(v) == 2 and isinstance(v[1], dict)]
+    own = [msgid] if any(c.isalpha() for c in re.sub(r"%\(\w+\)s", "", msgid)) else []
+    return [*own, *(m for v in nested for m in _msgids(v))]
+
+
+@pytest.mark.parametrize("game_id", TRANSLATED)
+def test_every_log_line_and_decision_of_random_games_is_a_translated_message(game_id: str) -> None:
+    game, spanish = get_game(game_id), _spanish()
+    untranslated: set[str] = set()
+    plain: set[str] = set()
+    for seed in range(6):
+        rnd = random.Random(seed)
+        options = game.info.resolve_options({})
+        count = rnd.randint(game.info.min_seats, game.info.max_seats)
+        step = game.setup(f"texts:{seed}", game.seat_names(count, options), options)
+        state, events = step.state, list(step.events)
+        for _ in range(3000):
+            for ev in events:
+                msg = game.event_message(ev)
+                if msg is None:
+                    plain.add(f"event {ev['kind']}")
+                    continue
+                untranslated.update(m for m in _msgids(msg) if not spanish.get(m))
+                with i18n.language("es"):
+                    assert i18n.translate(msg)  # the Spanish fills every placeholder
+            prompts = game.prompts(state)
+            if not prompts:
+                break
+            for prompt in prompts.values():
+                if prompt.message is None:
+                    plain.add(f"decision {prompt.kind}")
+                else:
+                    untranslated.update(m for m in _msgids(prompt.message) if not spanish.get(m))
+            orders = {s: rnd.choice(prompts[s].choices) for s in _choose_group(rnd, prompts)}
+            result = apply_checked(game, state, orders, prompts)
+            state, events = result.state, list(result.events)
+    assert not plain, f"{game_id}: texts with no message (English only): {sorted(plain)}"
+    assert not untranslated, f"{game_id}: msgids without Spanish: {sorted(untranslated)[:10]}"
+
+
+def test_a_china_log_line_and_decision_read_in_spanish() -> None:
+    game = get_game("china")
+    ev = {"kind": "placed", "data": {"seat": "red", "piece": "emissary", "region": "wei", "space": None}}
+    assert game.render_event(ev).startswith("red places an emissary at the court of ")
+    with i18n.language("es"):
+        assert i18n.translate(game.event_message(ev)).startswith("red coloca un emisario en la corte de ")
+    options = game.info.resolve_options({})
+    state = game.setup("texts", game.seat_names(3, options), options).state
+    [prompt] = game.prompts(state).values()
+    with i18n.language("es"):
+        assert i18n.prompt_text(prompt.text, prompt.message).startswith("Juega de 1 a 3 cartas")

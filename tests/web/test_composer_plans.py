@@ -1,0 +1,95 @@
+"""The composer's two shortcuts, through the real seat page: a plan of several orders of one
+action (1960's campaign, one prompt per state) sent as lines checked in turn, and a board word
+(`where`) that narrows any list to the orders naming it."""
+
+from __future__ import annotations
+
+import re
+
+from tests.web.conftest import Player, create_game, join
+from tests.web.forms import forms_of, text_of
+from web.composer import compose, naming, plan_of
+
+CAMPAIGN = [(f'{{"campaign":"{s}","n":{n}}}', f"campaign {name} {n}")
+            for s, name, most in [("NY", "New York", 3), ("WV", "West Virginia", 2), ("OH", "Ohio", 1)]
+            for n in range(1, most + 1)]
+OTHER = [('{"advertise":true}', "advertise"), ('{"travel":"OH"}', "travel Ohio")]
+
+
+def test_a_plan_lists_each_target_once_with_the_largest_count():
+    plan = plan_of(OTHER + CAMPAIGN, ("campaign",), ["Ohio", "Atlantis"])
+    assert plan is not None and plan.verb == "campaign"
+    assert plan.targets == ["New York", "West Virginia", "Ohio"] and plan.most == 3
+    assert plan.chosen == ["Ohio"]  # a target nobody may campaign in is dropped
+    assert plan.rows == ["Ohio", "", ""]
+    assert plan_of(CAMPAIGN[:3], ("campaign",), []) is None  # one state only: no plan
+
+
+def test_the_plan_is_offered_unless_another_verb_was_picked():
+    assert compose(OTHER + CAMPAIGN, "", plan_verbs=("campaign",)).plan is not None
+    assert compose(OTHER + CAMPAIGN, "campaign", plan_verbs=("campaign",)).plan is not None
+    assert compose(OTHER + CAMPAIGN, "travel", plan_verbs=("campaign",)).plan is None
+    assert compose(OTHER + CAMPAIGN, "").plan is None  # the game plans nothing
+
+
+def test_where_keeps_the_orders_naming_a_board_word():
+    assert [label for _, label in naming(OTHER + CAMPAIGN, "ohio")] == ["travel Ohio", "campaign Ohio 1"]
+    assert [label for _, label in naming(OTHER + CAMPAIGN, "West Virginia")] == [
+        "campaign West Virginia 1", "campaign West Virginia 2"]
+    china = [("1", "play red red to Wei: house, house"), ("2", "play red to Chu: emissary")]
+    assert naming(china, "Wei") == [china[0]]
+    composer = compose(OTHER + CAMPAIGN, where="Ohio")
+    assert composer.where == "Ohio" and len(composer.final) == 2
+    nowhere = compose(OTHER + CAMPAIGN, where="Atlantis")  # names nothing: ignored
+    assert nowhere.where == "" and len(nowhere.final) == len(OTHER + CAMPAIGN)
+
+
+def _start_1960(client) -> Player:
+    """A 1960 game whose Kennedy holds a CP prompt after playing his highest-CP card."""
+    _, _, invites = create_game(client, game="1960", seats=2)
+    players = [join(client, url, name) for url, name in zip(invites, ["Ada", "Bob"], strict=True)]
+    for p in players:  # whoever won the initiative lets Kennedy play first
+        if "first kennedy" in p.page():
+            p.command("first kennedy")
+    kennedy = next(p for p in players if "/kennedy/" in p.url)
+    form = kennedy.order_form()
+    plays = [label for _, label in form.selects["order"] if re.match(r"play \d+ cp —", label)]
+    best = max(plays, key=lambda label: int(re.search(r"\((\d+) CP\)", label).group(1)))
+    kennedy.command(best.split(" — ")[0])
+    return kennedy
+
+
+def test_a_campaign_over_three_states_is_one_form(client):
+    kennedy = _start_1960(client)
+    html = kennedy.page()
+    [plan] = [f for f in forms_of(html) if "plan_verb" in f.fields]
+    assert plan.fields["plan_verb"] == "campaign"
+    counts = dict(plan.selects["count"])
+    most = max(int(v) for v in counts)
+    assert most >= 3
+    targets = [t for _, t in plan.selects["target"] if t != "(none)"]
+    # three states the token need not travel to: each takes the largest count
+    reachable = [t for t in targets if any(label == f"campaign {t} {most}" for label in _labels(kennedy, t))][:3]
+    assert len(reachable) == 3
+    resp = plan.submit(client, kennedy.url, follow=True, target=[*reachable, ""][:len(plan_rows(html))],
+                       count=["1"] * len(plan_rows(html)))
+    html = resp.get_data(as_text=True)
+    applied = re.findall(r"<li><code>([^<]*)</code></li>", html.split('class="applied"')[1].split("</ul>")[0])
+    assert applied == [f"campaign {state} 1" for state in reachable], text_of(html)[:3000]
+
+
+def test_a_plan_naming_no_row_is_explained(client):
+    kennedy = _start_1960(client)
+    [plan] = [f for f in forms_of(kennedy.page()) if "plan_verb" in f.fields]
+    resp = plan.submit(client, kennedy.url, target="", count="1")
+    assert resp.status_code == 422
+    assert "Choose at least one row" in resp.get_data(as_text=True)
+
+
+def plan_rows(html: str) -> list[str]:
+    return re.findall(r'<select name="target">', html)
+
+
+def _labels(player: Player, where: str) -> list[str]:
+    html = player.client.get(player.url, query_string={"where": where}).get_data(as_text=True)
+    return [label.split(" — ")[0] for f in forms_of(html) if "order" in f.selects for _, label in f.selects["order"]]
