@@ -64,6 +64,13 @@ def state_hash(state: JSON) -> str:
         if type(key) is not str:
             return sha256_hex(state)  # the encoder's own handling (or refusal) of such a key
         value = state[key]
+        kind = type(value)
+        if kind is str:  # a scalar is encoded faster than looked up
+            pieces.append(f"{_encode_string(key)}:{_encode_string(value)}")
+            continue
+        if kind is int:
+            pieces.append(f"{_encode_string(key)}:{int.__repr__(value)}")
+            continue
         try:
             raw = dumps(value)  # version 4: a shared object written as a ref only costs a miss
         except ValueError:  # not plain data: encoded every time, as canonical_json does
