@@ -20,10 +20,10 @@ def check_orders(prompts: dict[str, Prompt], orders: dict[str, Order]) -> dict[s
         if prompt is None:
             waiting = ", ".join(sorted(prompts)) or "nobody"
             raise IllegalOrder(f"{seat} has nothing to decide now; waiting for: {waiting}")
-        found = prompt.find(order)
+        found = prompt.own_copy(order)
         if found is None:
             raise IllegalOrder(f"{seat}: that is not a legal {prompt.kind} order now")
-        checked[seat] = copy_json(found)
+        checked[seat] = found
     sealed = {p.group for s, p in prompts.items() if s in orders and p.sealed}
     if len(sealed) > 1:
         raise IllegalOrder("orders for two sealed groups cannot be applied together")

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from itertools import product
 from typing import Any
 
-from .canonical import JSON, canonical_json, canonical_sort_key
+from .canonical import JSON, canonical_json, canonical_sort_key, copy_json
 from .content import ContentError, ContentLibrary
 from .redact import redact
 
@@ -127,7 +127,9 @@ class ChoiceGrid(Sequence):
     `[build(*parts) for parts in itertools.product(*axes)]` item for item, and a random pick of
     an index draws the same choice from either. `split(order)` gives the parts an order is made of
     (each looked up in its axis); it may raise KeyError, TypeError or AttributeError for an order
-    of the wrong shape. A lookup is O(1): split, locate, build that one choice and compare it."""
+    of the wrong shape. A lookup is O(1): split, locate, build that one choice and compare it.
+    `build` returns a new value that shares no list or dict with the axes: the checked order is
+    that value itself (`Prompt.own_copy`), and a game's apply may change it."""
 
     __slots__ = ("axes", "build", "split", "_size")
 
@@ -301,6 +303,14 @@ class Prompt:
 
     def allows(self, order: Order) -> bool:
         return self.find(order) is not None
+
+    def own_copy(self, order: Order) -> Order | None:
+        """Like `find`, but a copy of the choice that nothing else holds (what `apply` may change):
+        a grid builds its choice afresh for each lookup, so only a listed choice is copied."""
+        found = self.find(order)
+        if found is None or isinstance(self.choices, ChoiceGrid):
+            return found
+        return copy_json(found)
 
     def to_json(self) -> dict[str, Any]:
         return {
