@@ -82,10 +82,19 @@ def state_hash(state: JSON) -> str:
             text = "".join(encode(value, 0))
             if raw is not None:
                 if len(cache) >= _PART_TEXT_LIMIT:
-                    cache.clear()  # a crude bound; a replay refills what it still uses at once
+                    _forget_oldest(cache)
                 cache[raw] = text
         pieces.append(f"{_encode_string(key)}:{text}")
     return hashlib.sha256(("{" + ",".join(pieces) + "}").encode()).hexdigest()
+
+
+def _forget_oldest(cache: dict[bytes, str]) -> None:
+    """Drop the part cached first (a dict keeps insertion order), not the whole cache: emptying
+    it made every part of the next steps a miss, which cost more than the plain hash."""
+    try:
+        del cache[next(iter(cache))]
+    except (KeyError, RuntimeError, StopIteration):  # another thread changed it meanwhile: no matter
+        pass
 
 
 # marshal bytes of a top-level part of a state -> its canonical text (see `state_hash`)

@@ -94,3 +94,11 @@ def test_a_grid_order_is_built_for_the_apply_and_a_listed_one_is_copied():
     copy = listed.own_copy({"card": "a", "m": [1]})
     assert copy == listed.choices[0] and copy is not listed.choices[0] and copy["m"] is not listed.choices[0]["m"]
     assert listed.own_copy({"card": "z"}) is None
+
+
+def test_the_part_cache_stays_bounded_and_keeps_its_newest_parts(monkeypatch):
+    monkeypatch.setattr("adjudicator.engine.canonical._PART_TEXT_LIMIT", 3)
+    _PART_TEXT.clear()
+    for n in range(10):
+        assert state_hash({"a": [n], "b": "x"}) == sha256_hex({"a": [n], "b": "x"})
+    assert len(_PART_TEXT) == 3 and list(_PART_TEXT.values()) == ["[7]", "[8]", "[9]"]
