@@ -9,11 +9,14 @@ way, or the floor no implementation of the step can go under.
 - apply: one recorded step as the service does it (prompts, check, copy, apply, state hash),
   beside hashing the new state alone (every recorded step pays it) and `copy.deepcopy` of it.
 - full games per second: random games through the protocol with every self-play check
-  (`pbem selfplay` without the view checks); engine games per second: prompts, a random legal
-  choice and the checked apply only (no record, no checks); baseline: the same number of steps
-  doing nothing but `copy.deepcopy` of the state.
+  (`pbem selfplay` without the view checks: a state hash, the JSON and invariant checks, the
+  default and the text round trip of every order); engine games per second: prompts, a random
+  legal choice and the checked apply only (no record, no checks), the measure of issue 16's
+  "random full games per second" target; baseline: the same number of steps doing nothing but
+  `copy.deepcopy` of the state.
 - replay of a full game: `verify_record` of a finished game's export, beside loading the export
-  and hashing each of its states (the floor of any replay that checks every hash).
+  and hashing each of its states with `sha256_hex` (the floor of a replay that encodes every state
+  whole; `verify_record` hashes with `state_hash`, which reuses the text of unchanged parts).
 """
 
 from __future__ import annotations

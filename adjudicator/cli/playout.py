@@ -131,7 +131,9 @@ def play_one(
         started = clock() if timed else 0.0
         try:
             # A timed apply is measured as the service does it: the prompts are built inside.
-            record.apply(orders, defaulted=defaulted, prompts=None if timed else prompts)
+            # Timed steps copy the state as the service does; untimed ones apply in place (a
+            # failed apply ends the game here, so the half-changed state is never read).
+            record.apply(orders, defaulted=defaulted, prompts=None if timed else prompts, in_place=not timed)
         except Exception as exc:  # noqa: BLE001
             note(f"apply of legal orders {orders!r} failed: {type(exc).__name__}: {exc}")
             return PlayoutResult(game_id, seats, steps, violations, record, timings)
@@ -175,5 +177,5 @@ def random_game(
         if not prompts:
             return steps
         orders = {seat: rnd.choice(prompts[seat].choices) for seat in _choose_group(rnd, prompts)}
-        state = apply_checked(game, state, orders, prompts).state
+        state = apply_checked(game, state, orders, prompts, owned=True).state
     raise RuntimeError(f"{game_id} seed={seed}: no end after {step_limit} steps")

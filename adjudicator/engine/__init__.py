@@ -2,7 +2,7 @@
 
 Imports only the standard library (a test enforces it)."""
 
-from .canonical import canonical_json, copy_json, json_problem, sha256_hex
+from .canonical import canonical_json, copy_json, json_problem, sha256_hex, state_hash
 from .content import ContentError, ContentItem, ContentLibrary, pin_for
 from .flow import Flow, FlowGame, Node
 from .play import apply_checked, check_orders, defaults_for
@@ -32,5 +32,5 @@ __all__ = [
     "N_", "Message", "message", "message_text", "ChoiceGrid", "ContentError", "ContentItem", "ContentLibrary", "Event", "Flow", "FlowGame", "GameInfo", "GameModule", "IllegalOrder", "Node", "Option", "Order",
     "Outcome", "Prompt", "Rng", "State", "Step", "all_games", "apply_checked", "canonical_json",
     "check_orders", "copy_json", "defaults_for", "event", "get_game", "json_problem", "pin_for", "redact",
-    "register", "scripted_state", "seed_state", "sha256_hex",
+    "register", "scripted_state", "seed_state", "sha256_hex", "state_hash",
 ]

@@ -39,10 +39,67 @@ def canonical_sort_key() -> Callable[[JSON], str]:
 _c_make_encoder = getattr(json.encoder, "c_make_encoder", None)
 _encode_string = json.encoder.encode_basestring  # ensure_ascii=False
 _refuse = json.JSONEncoder().default  # the TypeError json.dumps raises for a non-JSON value
+_marshal_dumps, _marshal_loads = marshal.dumps, marshal.loads
 
 
 def sha256_hex(value: JSON) -> str:
     return hashlib.sha256(canonical_json(value)).hexdigest()
+
+
+def state_hash(state: JSON) -> str:
+    """`sha256_hex(state)`, computed faster for states that share parts with states hashed before.
+
+    From one step to the next most top-level parts of a game state stay as they were (Founding
+    Fathers: about two of thirty change), and encoding is nearly all of a hash's cost. So the
+    canonical text is joined from the text of each part, looked up by the part's marshal bytes:
+    marshal writes a value several times faster than the JSON encoder, and equal bytes always load
+    as an equal value of the same types, so a hit is always the right text. The bytes hashed are
+    exactly `canonical_json(state)`. (Splitting deeper costs more in the joins than it saves,
+    measured on all four titles.)"""
+    if type(state) is not dict or _c_make_encoder is None:
+        return sha256_hex(state)
+    encode, cache, dumps = None, _PART_TEXT, _marshal_dumps
+    pieces = []
+    for key in sorted(state):  # the order sort_keys gives: keys are unique, so only keys compare
+        if type(key) is not str:
+            return sha256_hex(state)  # the encoder's own handling (or refusal) of such a key
+        value = state[key]
+        kind = type(value)
+        if kind is str:  # a scalar is encoded faster than looked up
+            pieces.append(f"{_encode_string(key)}:{_encode_string(value)}")
+            continue
+        if kind is int:
+            pieces.append(f"{_encode_string(key)}:{int.__repr__(value)}")
+            continue
+        try:
+            raw = dumps(value)  # version 4: a shared object written as a ref only costs a miss
+        except ValueError:  # not plain data: encoded every time, as canonical_json does
+            raw = None
+        text = cache.get(raw) if raw is not None else None
+        if text is None:
+            if encode is None:
+                encode = _c_make_encoder({}, _refuse, _encode_string, None, ":", ",", True, False, True)
+            text = "".join(encode(value, 0))
+            if raw is not None:
+                if len(cache) >= _PART_TEXT_LIMIT:
+                    _forget_oldest(cache)
+                cache[raw] = text
+        pieces.append(f"{_encode_string(key)}:{text}")
+    return hashlib.sha256(("{" + ",".join(pieces) + "}").encode()).hexdigest()
+
+
+def _forget_oldest(cache: dict[bytes, str]) -> None:
+    """Drop the part cached first (a dict keeps insertion order), not the whole cache: emptying
+    it made every part of the next steps a miss, which cost more than the plain hash."""
+    try:
+        del cache[next(iter(cache))]
+    except (KeyError, RuntimeError, StopIteration):  # another thread changed it meanwhile: no matter
+        pass
+
+
+# marshal bytes of a top-level part of a state -> its canonical text (see `state_hash`)
+_PART_TEXT: dict[bytes, str] = {}
+_PART_TEXT_LIMIT = 4096
 
 
 def sha256_text(text: str) -> str:
@@ -64,7 +121,6 @@ def copy_json(value: JSON) -> JSON:
         return copy_tree(value)
 
 
-_marshal_dumps, _marshal_loads = marshal.dumps, marshal.loads
 
 
 def copy_tree(value: JSON) -> JSON:

@@ -50,7 +50,9 @@ class Flow:
         return state.setdefault("flow", [])
 
     def top(self, state: State) -> dict[str, Any] | None:
-        stack = self.stack(state)
+        stack = state.get("flow")  # asked several times a step: no setdefault call when it exists
+        if stack is None:
+            stack = self.stack(state)
         return stack[-1] if stack else None
 
     def start(self, state: State, node: str, **args: Any) -> None:
@@ -106,11 +108,12 @@ class Flow:
         return self.nodes[frame["node"]].default(state, frame["args"], seat)
 
     def settle(self, state: State, events: list[Event]) -> None:
+        nodes, top = self.nodes, self.top
         for _ in range(self.MAX_AUTOMATIC_STEPS):
-            frame = self.top(state)
+            frame = top(state)
             if frame is None:
                 return
-            node = self.nodes[frame["node"]]
+            node = nodes[frame["node"]]
             if node.waiting(state, frame["args"]):
                 return
             node.advance(state, frame["args"], events)

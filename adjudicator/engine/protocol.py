@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from itertools import product
 from typing import Any
 
-from .canonical import JSON, canonical_json, canonical_sort_key
+from .canonical import JSON, canonical_json, canonical_sort_key, copy_json
 from .content import ContentError, ContentLibrary
 from .redact import redact
 
@@ -127,15 +127,16 @@ class ChoiceGrid(Sequence):
     `[build(*parts) for parts in itertools.product(*axes)]` item for item, and a random pick of
     an index draws the same choice from either. `split(order)` gives the parts an order is made of
     (each looked up in its axis); it may raise KeyError, TypeError or AttributeError for an order
-    of the wrong shape. A lookup is O(1): split, locate, build that one choice and compare it."""
+    of the wrong shape. A lookup is O(1): split, locate, build that one choice and compare it.
+    `build` returns a new value that shares no list or dict with the axes: the checked order is
+    that value itself (`Prompt.own_copy`), and a game's apply may change it."""
 
-    __slots__ = ("axes", "build", "split", "_positions", "_size")
+    __slots__ = ("axes", "build", "split", "_size")
 
     def __init__(self, axes: Sequence[Sequence[Any]], build: Callable[..., Order],
                  split: Callable[[Order], tuple[Any, ...]]) -> None:
         self.axes = tuple(axes)
         self.build, self.split = build, split
-        self._positions: list[dict[Any, int]] | None = None
         size = 1
         for axis in self.axes:
             size *= len(axis)
@@ -162,15 +163,16 @@ class ChoiceGrid(Sequence):
         return (build(*parts) for parts in product(*self.axes))
 
     def candidate(self, order: Order) -> Order | None:
-        """The choice made of the parts `order` splits into, if every part is on its axis."""
-        if self._positions is None:
-            self._positions = [{part: at for at, part in reversed(list(enumerate(axis)))} for axis in self.axes]
+        """The choice made of the parts `order` splits into, if every part is on its axis.
+
+        Axes are short (a hand of cards, the marker sets of one supply), so each part is found by
+        a scan in C: a grid is usually asked once or twice, and an index would cost more to build."""
         try:
             parts = self.split(order)
-            ats = [positions[part] for positions, part in zip(self._positions, parts, strict=True)]
+            found = [axis[axis.index(part)] for axis, part in zip(self.axes, parts, strict=True)]
         except (KeyError, TypeError, AttributeError, ValueError):
             return None
-        return self.build(*(axis[at] for axis, at in zip(self.axes, ats, strict=True)))
+        return self.build(*found)
 
     def __contains__(self, order: object) -> bool:
         choice = self.candidate(order)
@@ -258,7 +260,9 @@ class Prompt:
         the order's exact marshal bytes, which makes every later lookup O(1)."""
         if isinstance(self.choices, ChoiceGrid):
             choice = self.choices.candidate(order)
-            if choice is not None and choice == order and canonical_json(choice) == canonical_json(order):
+            if choice is None or choice != order:
+                return None
+            if _same_types(choice, order) or canonical_json(choice) == canonical_json(order):
                 return choice
             return None
         index = self._index
@@ -300,6 +304,14 @@ class Prompt:
     def allows(self, order: Order) -> bool:
         return self.find(order) is not None
 
+    def own_copy(self, order: Order) -> Order | None:
+        """Like `find`, but a copy of the choice that nothing else holds (what `apply` may change):
+        a grid builds its choice afresh for each lookup, so only a listed choice is copied."""
+        found = self.find(order)
+        if found is None or isinstance(self.choices, ChoiceGrid):
+            return found
+        return copy_json(found)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "seat": self.seat,
@@ -310,6 +322,15 @@ class Prompt:
             "text": self.text,
             **({"hidden": True} if self.hidden else {}),  # absent when False: prompt tokens stay as they were
         }
+
+
+def _same_types(a: Order, b: Order) -> bool:
+    """For two equal values: are they also alike in every type and key order (so `true` is not
+    taken for `1`)? False may still mean canonically equal (keys in another order): ask that."""
+    try:
+        return _exact_key(a) == _exact_key(b)
+    except ValueError:
+        return False
 
 
 def _exact_key(value: Order) -> bytes:

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.engine import GameModule, Step, apply_checked, sha256_hex
+from adjudicator.engine import GameModule, Step, apply_checked, sha256_hex, state_hash
 from adjudicator.engine.canonical import sha256_text
 from adjudicator.engine.play import hidden_seats
 
@@ -99,7 +99,7 @@ class RecordBuilder:
             "kind": kind,
             "data": data,
             "prev": self.entries[-1]["hash"] if self.entries else GENESIS,
-            "state_hash": sha256_hex(self.state),
+            "state_hash": state_hash(self.state),
         }
         entry["hash"] = entry_hash(entry)
         self.entries.append(entry)
@@ -111,10 +111,13 @@ class RecordBuilder:
         defaulted: list[str] | None = None,
         salts: dict[str, str] | None = None,
         prompts: dict[str, Any] | None = None,
+        in_place: bool = False,
     ) -> Step:
-        """`prompts`: the open prompts of the current state, if the caller has built them."""
+        """`prompts`: the open prompts of the current state, if the caller has built them.
+        `in_place`: apply to the current state without copying it (self-play); an apply that
+        raises then leaves this builder unusable."""
         prompts = self.game.prompts(self.state) if prompts is None else prompts
-        step = apply_checked(self.game, self.state, orders, prompts)
+        step = apply_checked(self.game, self.state, orders, prompts, owned=in_place)
         self.state = step.state
         self.events.extend(step.events)
         data: dict[str, Any] = {"orders": orders, "defaulted": sorted(defaulted or []), "salts": salts or {}}

@@ -15,7 +15,7 @@ from adjudicator.engine import (
     apply_checked,
     canonical_json,
     get_game,
-    sha256_hex,
+    state_hash,
 )
 
 from .chain import GENESIS, RECORD_FORMAT, WITHHELD, commitment, derive_seed, entry_hash, seed_commitment
@@ -70,8 +70,12 @@ def check_chain(entries: list[dict[str, Any]], withheld: frozenset[int] = frozen
         prev = entry["hash"]
 
 
-def replay_record(doc: dict[str, Any]) -> Iterator[tuple[dict[str, Any], State]]:
-    """Yield (entry, state after it) for every entry, checking each state hash as it goes."""
+def replay_record(doc: dict[str, Any], *, keep: bool = True) -> Iterator[tuple[dict[str, Any], State]]:
+    """Yield (entry, state after it) for every entry, checking each state hash as it goes.
+
+    `keep`: every yielded state is the caller's to keep. Without it (`verify_record`, which reads
+    only the last one) each step is applied in place to the state yielded before, so a yielded
+    state is valid only until the next one is asked for; no state is copied."""
     if doc.get("withheld"):
         raise VerifyError(f"cannot be replayed: {REDACTED_HINT}")
     entries = doc["entries"]
@@ -103,7 +107,7 @@ def replay_record(doc: dict[str, Any]) -> Iterator[tuple[dict[str, Any], State]]
                                    data["seats"], data["options"]).state
     except (IllegalOrder, KeyError, TypeError, ValueError) as exc:
         raise VerifyError(f"does not set up: {exc}", 0) from None
-    if sha256_hex(state) != setup["state_hash"]:
+    if state_hash(state) != setup["state_hash"]:
         raise VerifyError("the replayed setup state differs from the recorded one", 0)
     yield setup, state
     targets = _rollback_targets(entries)
@@ -128,12 +132,12 @@ def replay_record(doc: dict[str, Any]) -> Iterator[tuple[dict[str, Any], State]]
                 if seat not in body["orders"]:
                     raise VerifyError(f"has a salt but no order for {seat}", index)
             try:
-                state = apply_checked(game, state, body["orders"], prompts).state
+                state = apply_checked(game, state, body["orders"], prompts, owned=not keep).state
             except (IllegalOrder, KeyError, TypeError, ValueError) as exc:
                 raise VerifyError(f"does not replay: {exc}", index) from None
         elif entry["kind"] != "note":
             raise VerifyError(f"has unknown kind {entry['kind']!r}", index)
-        if sha256_hex(state) != entry["state_hash"]:
+        if state_hash(state) != entry["state_hash"]:
             raise VerifyError("the replayed state differs from the recorded state hash", index)
         if index in returned_to:
             kept[index] = state
@@ -196,7 +200,7 @@ def verify_record(doc: Any, receipts: dict[int, dict[str, str]] | None = None) -
     if doc.get("server_seed") is None:
         return VerifyReport(setup["game"], len(entries), False, False, entries[-1]["state_hash"], len(withheld))
     state: State = {}
-    for _entry, replayed in replay_record(doc):
+    for _entry, replayed in replay_record(doc, keep=False):
         state = replayed
     game = get_game(setup["game"])
     last = entries[-1]["data"]

@@ -2,12 +2,13 @@ import json
 
 import pytest
 
-from adjudicator.engine import canonical_json
+from adjudicator.engine import canonical_json, sha256_hex
 from adjudicator.record import (
     RecordBuilder,
     VerifyError,
     commitment,
     export_bytes,
+    replay_record,
     verify_bytes,
     verify_record,
 )
@@ -100,3 +101,12 @@ def test_non_canonical_and_extra_keys_are_refused(toy):
     doc["extra"] = 1
     with pytest.raises(VerifyError, match="exactly the keys"):
         verify_bytes(canonical_json(doc))
+
+
+def test_replayed_states_are_kept_and_an_unkept_replay_reaches_the_same_states(toy):
+    doc = finished_toy_record(toy).export()
+    kept = list(replay_record(doc))
+    assert len({id(state) for _entry, state in kept}) == len(kept)  # each step a state of its own
+    assert [sha256_hex(state) for _entry, state in kept] == [entry["state_hash"] for entry in doc["entries"]]
+    unkept = [(entry["index"], sha256_hex(state)) for entry, state in replay_record(doc, keep=False)]
+    assert unkept == [(entry["index"], entry["state_hash"]) for entry in doc["entries"]]

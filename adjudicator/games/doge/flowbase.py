@@ -35,15 +35,18 @@ class DogeNode(Node):
         waiting = self.waiting(state, args)
         group = self.group(state, args, waiting) if waiting else None
         prompts = {}
+        last: tuple[Message | None, str] = (None, "")  # a sealed round words every seat's prompt alike
         for seat in waiting:
             msg = self.message(state, args, seat)
+            if msg != last[0]:
+                last = (msg, message_text(msg) if msg else "")
             prompts[seat] = Prompt(
                 seat=seat,
                 kind=self.kind,
                 choices=self.choices(state, args, seat),
                 sealed=group is not None,
                 group=group,
-                text=message_text(msg) if msg else "",
+                text=last[1],
                 presorted=True,  # enumerated in a fixed order: cards, then marker sets
                 message=msg,
             )

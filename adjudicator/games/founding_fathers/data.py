@@ -69,7 +69,17 @@ def _deck_of_pin(pin: str) -> Deck:
 
 def deck(ref: str = DEFAULT_DECK) -> Deck:
     """The deck a game plays with: `ref` is its pin (what states hold) or an installed name."""
-    return _deck_of_pin(DECKS.resolve(ref))
+    known = _BY_PIN.get(ref)  # rules code asks this many times a step, always with the state's pin
+    if known is not None:
+        return known
+    pin = DECKS.resolve(ref)
+    found = _deck_of_pin(pin)
+    if ref == pin:  # a pin names one deck's data for good; a name may be re-pointed later
+        _BY_PIN[pin] = found
+    return found
+
+
+_BY_PIN: dict[str, Deck] = {}
 
 
 class Deck:

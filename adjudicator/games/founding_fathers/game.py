@@ -27,7 +27,7 @@ from .persuasion import leader_round
 from .render import order_label, render_event, render_view
 from .state import SEAT_COLOURS, new_state
 from .turn import finish
-from .windows import apply_window, with_windows
+from .windows import WINDOW_ACTS, apply_window, with_windows
 
 State = dict[str, Any]
 
@@ -85,8 +85,10 @@ class FoundingFathers(GameModule):
         if FLOW.top(state) is None:
             raise IllegalOrder("the game is over; no orders are expected")
         events: list[Event] = []
-        if len(orders) == 1:
-            seat, order = next(iter(orders.items()))
+        seat, order = next(iter(orders.items())) if len(orders) == 1 else (None, None)
+        # Only `play` and `trade` orders can be window choices (windows.py), so only for those is
+        # the node's own prompt built (half the cost of a replayed step) to tell the two apart.
+        if isinstance(order, dict) and order.get("act") in WINDOW_ACTS:
             own = FLOW.prompts(state).get(seat)
             if own is not None and not own.sealed and own.find(order) is None:
                 apply_window(state, seat, order, events)  # an any-time card or a trade offer

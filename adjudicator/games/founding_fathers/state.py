@@ -261,21 +261,27 @@ def _eligible(state: State, office: str, with_holders: bool) -> list[str]:
         return []
     current = state["offices"][office]
     pp = party(state, pres)
+    # office_of for every statesman at once (the first office he holds, as office_of finds it):
+    # this runs for every appointment prompt, and asking office by office was most of its cost
+    held: dict[str, str] = {}
+    for name, holder in state["offices"].items():
+        if holder is not None:
+            held.setdefault(holder, name)
     pool = [s for s in state["statesmen"] if s not in (pres, vp) and s != current]
-    free = [s for s in pool if office_of(state, s) is None]
-    takers = free + [s for s in pool if office_of(state, s) in APPOINTED] if with_holders else free
+    free = [s for s in pool if s not in held]
+    takers = free + [s for s in pool if held.get(s) in APPOINTED] if with_holders else free
 
     def party_ok(sids: list[str]) -> list[str]:
         if pp == "G":
             return sids
         # the limit of one outsider is relaxed once every own-party statesman has an office
         own_free = [s for s in state["statesmen"] if s not in (pres, vp) and in_party(state, s, pp)
-                    and office_of(state, s) is None]
+                    and s not in held]
         if not own_free:
             return sids
 
         def outsiders(moving: str) -> int:  # the office a holder leaves no longer counts
-            left = office_of(state, moving)
+            left = held.get(moving)
             return sum(1 for o in APPOINTED if o not in (office, left) and state["offices"][o]
                        and not in_party(state, state["offices"][o], pp))
 

@@ -32,6 +32,7 @@ QUIET = {"agenda", "draft", "discard", "bid", "newspapers", "faction-leader", "l
 NO_WINDOWS = {"trade", "trade-answer"}
 # above the hand limit a player must play or discard "inmediatamente": no trade in between
 NO_TRADE = {"discard"}
+WINDOW_ACTS = frozenset({"play", "trade"})  # the `act` of every choice `with_windows` adds
 
 
 def committed(state: State, seat: str) -> int:
