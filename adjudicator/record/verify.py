@@ -14,6 +14,7 @@ from adjudicator.engine import (
     State,
     apply_checked,
     canonical_json,
+    copy_json,
     get_game,
     state_hash,
 )
@@ -112,7 +113,8 @@ def replay_record(doc: dict[str, Any], *, keep: bool = True) -> Iterator[tuple[d
     yield setup, state
     targets = _rollback_targets(entries)
     returned_to = set(targets.values())
-    kept: dict[int, State] = {0: state} if 0 in returned_to else {}  # states a rollback returns to
+    # States a rollback returns to: copies, since later steps may be applied in place (`keep=False`).
+    kept: dict[int, State] = {0: copy_json(state)} if 0 in returned_to else {}
     undone: set[int] = set()
     for entry in entries[1:]:
         index = entry["index"]
@@ -121,7 +123,7 @@ def replay_record(doc: dict[str, Any], *, keep: bool = True) -> Iterator[tuple[d
             if to in undone:
                 raise VerifyError(f"rolls back to entry {to}, which an earlier rollback had undone", index)
             undone.update(range(to + 1, index))
-            state = kept[to]
+            state = copy_json(kept[to])  # another rollback may return to the same state
         elif entry["kind"] == "orders":
             body = entry["data"]
             prompts = game.prompts(state)
@@ -140,7 +142,7 @@ def replay_record(doc: dict[str, Any], *, keep: bool = True) -> Iterator[tuple[d
         if state_hash(state) != entry["state_hash"]:
             raise VerifyError("the replayed state differs from the recorded state hash", index)
         if index in returned_to:
-            kept[index] = state
+            kept[index] = copy_json(state)
         yield entry, state
 
 
