@@ -18,8 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.engine import IllegalOrder, get_game
+from adjudicator.engine import IllegalOrder, apply_checked, get_game
 from adjudicator.record import VerifyError, verify_bytes
+from adjudicator.record.chain import derive_seed
 from adjudicator.record.verify import replay_record
 
 FIXTURE = Path(__file__).with_name("fixtures") / "doge-rules-1.json"
@@ -64,3 +65,36 @@ def test_an_unknown_rules_version_is_still_refused() -> None:
     with pytest.raises(IllegalOrder):
         get_game("china").setup_version("0", "seed", ["blue", "green", "red"], {})
 
+
+
+# Founding Fathers: `fixtures/founding-fathers-rules-1.6*.json` were exported by the build of
+# commit 92aa437 (rules 1.6, before issue 14's rules 1.6-2) with tests/record/make_fixture.py:
+# `founding-fathers 6 ff16-16 '{}'` (the standard game, 6 players: deaths, a succession, hands over
+# the limit after the draft, a resolution cancelled by judicial review) and
+# `founding-fathers 3 ff16-c '{"scenario": "C", "persuasion": true, "bad_reputation": true}'`.
+FF_FIXTURES = sorted(Path(__file__).with_name("fixtures").glob("founding-fathers-rules-1.6*.json"))
+FF_STANDARD = Path(__file__).with_name("fixtures") / "founding-fathers-rules-1.6.json"
+
+
+@pytest.mark.parametrize("path", FF_FIXTURES, ids=lambda p: p.stem)
+def test_a_founding_fathers_rules_16_record_verifies_with_this_build(path: Path) -> None:
+    raw = path.read_bytes()
+    assert json.loads(raw)["rules_version"] == "1.6" and get_game("founding-fathers").info.rules_version == "1.6-2"
+    report = verify_bytes(raw)
+    assert report.replayed and report.finished
+    states = [state for _entry, state in replay_record(json.loads(raw))]
+    assert {s["rules_version"] for s in states} == {"1.6"}
+    assert all("vacated" not in s["term"] and "short_game" not in s["options"] for s in states)
+
+
+def test_the_16_record_does_not_replay_under_rules_16_2() -> None:
+    # The version selects the behaviour: played by today's rules, the same orders part ways
+    # (here a hand over the limit is shed at once, so the recorded next order is out of turn).
+    game = get_game("founding-fathers")
+    doc = json.loads(FF_STANDARD.read_bytes())
+    assert len(doc["entries"]) == 864
+    data = doc["entries"][0]["data"]
+    state = game.setup(derive_seed(doc["server_seed"], data["entropy"]), data["seats"], data["options"]).state
+    with pytest.raises(IllegalOrder):
+        for entry in doc["entries"][1:]:
+            state = apply_checked(game, state, entry["data"]["orders"]).state
