@@ -28,13 +28,14 @@ from adjudicator.engine import GameModule, IllegalOrder, Prompt, all_games, appl
 # largest step count measured over a sweep of both modes (`pbem liveness --full --seeds 3` for
 # doge, china and 1960; `pbem liveness founding-fathers --seeds 4` for Founding Fathers, whose
 # full product is 96 option sets) times a margin of about 3, rounded up:
-#   doge 174 (2026-11-24, after issue 14: no year limit by default, defaults that aim at a Doge;
-#   100 games without the limit, both modes, and the covering set with it), china 129, 1960 341,
+#   doge 317 (2026-11-25, rules version 3: runners-up and tied placers decide on their houses,
+#   one more step per placement, and random players who decline houses build later; the covering
+#   set with 25 seeds, 900 games), china 129, 1960 341,
 #   founding-fathers 1101 (mixed mode).
 # A game that needs more has either grown a loop or changed enough that the bound must be
 # measured again (docs/games/<game>.md, "Liveness").
 STEP_BOUNDS: dict[str, int] = {
-    "doge": 600,
+    "doge": 1_000,
     "china": 400,
     "1960": 1_100,
     "founding-fathers": 3_500,

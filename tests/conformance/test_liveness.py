@@ -95,7 +95,7 @@ def test_the_defaults_mode_catches_the_agenda_loop_of_issue_14(monkeypatch) -> N
 def test_doge_on_defaults_ends_by_the_rulebook_with_or_without_the_year_limit(players: int, max_years: int) -> None:
     # Issue 14: the year limit (max_years, 0 = off, the default) is an optional safety end. A game
     # nobody plays (civil disorder: deadline defaults only) must still end, within the bound
-    # STEP_BOUNDS["doge"] (600 steps), and by the rulebook's own end - someone is Doge - before
+    # STEP_BOUNDS["doge"] (1,000 steps), and by the rulebook's own end - someone is Doge - before
     # even a 10-year limit would stop it: the defaults aim at a palace in every district.
     from adjudicator.engine import get_game
     from adjudicator.games.doge.board import palace_districts

@@ -42,9 +42,10 @@ ADVISOR_HOME: dict[str, str] = {f"adv-{d}": d for d in DISTRICTS} | {a: QUARANTI
 ADVISORS: list[str] = list(ADVISOR_HOME)
 
 # Rules version 2 (issue 14): the district winner may decline his two houses, a new choice in
-# the district-advisor decision. A state that says "1" (a game started before, or a replayed
-# version-1 record: Doge.setup_version) keeps version 1's prompt (docs/games/doge.md).
-RULES_VERSION = "2"
+# the district-advisor decision. Rules version 3: tied winners and runners-up are asked too (a
+# new `place-houses` decision). A state that says "1" or "2" (a game started before, or a
+# replayed older record: Doge.setup_version) keeps that version's prompts (docs/games/doge.md).
+RULES_VERSION = "3"
 
 # Year limit: an adjudicator safety end, not a rule of the game (docs/games/doge.md). 0 = none,
 # the default: a game ends only as the rulebook says, and the deadline defaults drive there.

@@ -15,6 +15,7 @@ from .board import (
     move_choices,
     move_house,
     neutral_quarantia_advisor,
+    next_serial,
     place_houses,
     release_advisor,
     take_advisor,
@@ -88,15 +89,23 @@ def schedule_district(state: State, area: str, winners: list[str], runners: list
         previous = state["advisors"][advisor]["owner"]
         release_advisor(state, advisor)
         events.append(event("advisor-neutral", advisor=advisor, previous=previous, seat=None, reason="tie"))
-        FLOW.schedule(state, [("place", {"seats": winners, "area": area, "count": 2})])
+        FLOW.schedule(state, [("place", {"seats": winners, "area": area, "count": 2, **asking(state, winners)})])
         return
     tasks: list[tuple[str, dict[str, Any]]] = [
         ("district-winner", {"seat": winners[0], "area": area}),
-        ("place", {"seats": winners, "area": area, "count": 2}),
+        ("place", {"seats": winners, "area": area, "count": 2}),  # the winner answers in district-winner
     ]
     if runners:
-        tasks.append(("place", {"seats": runners, "area": area, "count": 1}))
+        tasks.append(("place", {"seats": runners, "area": area, "count": 1, **asking(state, runners)}))
     FLOW.schedule(state, tasks)
+
+
+def asking(state: State, seats: list[str]) -> dict[str, Any]:
+    """Rules version 3: tied winners and runners-up are asked whether they place their houses
+    ("puede colocar"); versions 1 and 2 placed them unasked, and their records replay so."""
+    if state["rules_version"] in ("1", "2"):
+        return {}
+    return {"ask": list(seats), "group": f"year-{state['year']}-place-{next_serial(state)}"}
 
 
 def schedule_quarantia(state: State, winners: list[str], runners: list[str], events: list[Event]) -> None:
@@ -165,7 +174,35 @@ class Elections(DogeNode):
 
 @node("place")
 class Place(DogeNode):
-    """Procedure: election winners and runners-up put houses into the district."""
+    """Election winners and runners-up put houses into the district. Seats listed in `ask` (tied
+    winners, runners-up: rules version 3) first say whether they place them, together and sealed
+    when several are asked; a seat without houses in supply is not asked and loses the placement."""
+
+    kind = "place-houses"
+
+    def waiting(self, state: State, args: dict[str, Any]) -> list[str]:
+        return [s for s in args.get("ask", ()) if state["supply"][s]["houses"] > 0]
+
+    def group(self, state: State, args: dict[str, Any], waiting: list[str]) -> str | None:
+        return args["group"] if len(waiting) > 1 else None
+
+    def choices(self, state: State, args: dict[str, Any], seat: str) -> list[Order]:
+        return [{"houses": True}, {"houses": False}]
+
+    def message(self, state: State, args: dict[str, Any], seat: str) -> Message:
+        return message(N_("You may place %(count)s house(s) from your supply in %(area)s: place them, "
+                          "or answer 'no houses'."), count=args["count"], area=AREA_NAMES[args["area"]])
+
+    def default(self, state: State, args: dict[str, Any], seat: str) -> Order:
+        return {"houses": True}  # a missed deadline keeps the old behaviour: the houses are placed
+
+    def apply(self, state: State, args: dict[str, Any], orders: dict[str, Order], events: list[Event]) -> None:
+        self.check(state, args, orders)
+        for seat in [s for s in state["seats"] if s in orders]:
+            args["ask"].remove(seat)
+            if orders[seat]["houses"] is False:
+                args["seats"].remove(seat)
+                events.append(event("houses-declined", seat=seat, area=args["area"], count=args["count"]))
 
     def advance(self, state: State, args: dict[str, Any], events: list[Event]) -> None:
         placed = [s for s in args["seats"] if place_houses(state, args["area"], s, args["count"], events)]

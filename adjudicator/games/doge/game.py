@@ -54,7 +54,9 @@ class Doge(FlowGame):
             ),
         ),
         summary="Leo Colovini, 2000. Win elections in Venice's districts and build palaces to become Doge.",
-        replays=("1",),  # version 1 only lacked the 'no houses' choice: its records still verify
+        # version 1 lacked the winner's 'no houses' choice, version 2 the runner-up's and tied
+        # placers' `place-houses` decision: their records still verify
+        replays=("1", "2"),
     )
 
     def seat_names(self, count: int, options: dict[str, Any]) -> list[str]:
@@ -77,7 +79,7 @@ class Doge(FlowGame):
         if rules_version not in (RULES_VERSION, *self.info.replays):
             return super().setup_version(rules_version, seed, seats, options)
         step = self.setup(seed, seats, options)
-        step.state["rules_version"] = rules_version  # the nodes keep version 1's prompts for it
+        step.state["rules_version"] = rules_version  # the nodes keep that version's prompts for it
         return step
 
     # the text side of the protocol is the game's grammar and render modules, bound as they are

@@ -7,6 +7,7 @@ Canonical forms (what `format_order` writes):
     abstain                      abstain, move nothing
     abstain move castello to san-marco
     take dorsoduro no houses     (a district winner) ... and do not place the 2 houses
+    houses / no houses           (tied winners, runners-up) place the houses offered, or not
     move castello to san-marco   a house move after a Quarantia tie
     pass                         no house move
     build / skip                 build the palace offered, or not
@@ -42,6 +43,8 @@ def format_order(order: Order) -> str:
         return "pass"
     if "build" in order:
         return "build" if order["build"] else "skip"
+    if set(order) == {"houses"}:
+        return "houses" if order["houses"] else "no houses"
     raise ValueError(f"not a Doge order: {order!r}")
 
 
@@ -129,6 +132,18 @@ def _advisor(text: str) -> Order:
     return {"take": area_of(rest)}
 
 
+_PLACE_HOUSES = {"houses", "house", "place", "place houses", "place house", "place them", "place it", "yes", "y"}
+
+
+def _place_houses(text: str) -> Order:
+    # Tied winners and runners-up may place their houses (rules version 3); the words mirror the winner's.
+    if text in _PLACE_HOUSES:
+        return {"houses": True}
+    if text in _NO_HOUSES or text in {"no", "n", "skip", "pass", "decline"}:
+        return {"houses": False}
+    raise IllegalOrder(message(N_("answer 'houses' to place them or 'no houses'")))
+
+
 def _house_move(text: str) -> Order:
     if text in _PASS:
         return {"pass": True}
@@ -149,6 +164,7 @@ _PARSERS = {
     "quarantia-advisor": _advisor,
     "house-move": _house_move,
     "build": _build,
+    "place-houses": _place_houses,
 }
 
 
@@ -189,7 +205,7 @@ def order_problem(text: str) -> str | None:
             continue
         return None
     return ("Doge orders look like `place san-marco 3 1`, `take dorsoduro`, `abstain`, "
-            "`move castello to san-marco`, `pass`, `build` or `skip`")
+            "`move castello to san-marco`, `pass`, `houses`, `no houses`, `build` or `skip`")
 
 
 GRAMMAR_HELP = """\
@@ -201,6 +217,8 @@ hyphens, or shorten them while unambiguous: `san marco`, `san-marco`, `san m`, `
 - District winner: `take <area>` stands the district's advisor in that area (not its own
   district); `abstain`, or `abstain move <from> to <to>` with one end in the district won. Your
   2 houses are then placed in the district unless you add `no houses` (`abstain no houses`).
+- Tied district winners and the runner-up(s): `houses` places the houses you may place in the
+  district, `no houses` gives them up.
 - Quarantia winner or runner-up: `take <district>`, `abstain`, or `abstain move <from> to <to>`.
 - House move after a Quarantia tie: `move <from> to <to>`, or `pass`.
 - Palace offer: `build` or `skip`.

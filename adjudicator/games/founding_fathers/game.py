@@ -25,7 +25,7 @@ from .invariants import violated
 from .log import event_message
 from .persuasion import leader_round
 from .render import order_label, render_event, render_view
-from .state import SEAT_COLOURS, new_state
+from .state import RULES_16, RULES_VERSION, SEAT_COLOURS, new_state
 from .turn import finish
 from .windows import WINDOW_ACTS, apply_window, with_windows
 
@@ -36,7 +36,7 @@ class FoundingFathers(GameModule):
     info = GameInfo(
         id="founding-fathers",
         title="Founding Fathers",
-        rules_version="1.6-2",
+        rules_version=RULES_VERSION,
         min_seats=3,
         max_seats=6,
         wait_hours=48,
@@ -62,15 +62,27 @@ class FoundingFathers(GameModule):
                    "Variant: the players draft the vacant offices (most Congress votes first); the President appoints none."),
         ),
         summary="Rick Heli, 2007. Govern the young American republic, 1789-1861, and keep it alive.",
+        replays=(RULES_16,),  # records of rules 1.6 replay with 1.6's behaviour (state.rules_16)
     )
 
     def seat_names(self, count: int, options: dict[str, Any]) -> list[str]:
         return SEAT_COLOURS[:count]
 
     def setup(self, seed: str, seats: list[str], options: dict[str, Any]) -> Step:
+        return self._setup(seed, seats, self.info.resolve_options(options), RULES_VERSION)
+
+    def setup_version(self, rules_version: str, seed: str, seats: list[str], options: dict[str, Any]) -> Step:
+        if rules_version != RULES_16:
+            return super().setup_version(rules_version, seed, seats, options)
+        resolved = self.info.resolve_options(options)
+        if "short_game" not in options:  # 1.6 had no such option: its states never held it
+            resolved.pop("short_game")
+        return self._setup(seed, seats, resolved, RULES_16)
+
+    def _setup(self, seed: str, seats: list[str], options: dict[str, Any], rules_version: str) -> Step:
         if not 3 <= len(seats) <= 6 or len(set(seats)) != len(seats):
             raise IllegalOrder("Founding Fathers is played by 3 to 6 players with distinct seat names")
-        state = new_state(seed, seats, self.info.resolve_options(options))
+        state = new_state(seed, seats, options, rules_version)
         events: list[Event] = [event("game-started", seats=list(seats), deck=state["deck"])]
         FLOW.start(state, "turn", stage="people" if state["phase"] == "people" else "issues")
         if state["options"].get("persuasion"):

@@ -6,7 +6,7 @@ from collections import Counter
 from typing import Any
 
 from .data import ERAS
-from .state import HAND_LIMIT, SUPPORT_LIMIT, TENSION_WAR, D
+from .state import HAND_LIMIT, SUPPORT_LIMIT, TENSION_WAR, D, rules_16
 
 State = dict[str, Any]
 
@@ -22,7 +22,7 @@ def violated(state: State) -> list[str]:
         if len(state["private"][seat]["hand"]) != state["factions"][seat]["hand"]:
             out.append(f"{seat}: hand count differs from the hand")
     over = [s for s in state["seats"] if state["factions"][s]["hand"] > HAND_LIMIT]
-    if over and not any(f["node"] == "limit" for f in state["flow"]):
+    if over and not any(f["node"] == "limit" for f in state["flow"]) and not rules_16(state):
         # the limit holds at any time: an excess is shed at once (a card played to shed it may
         # bring its own prompts first: a ruling, a death)
         out.append(f"{', '.join(over)}: above the hand limit outside the hand-limit discard")

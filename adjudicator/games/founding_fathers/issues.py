@@ -21,6 +21,7 @@ from .state import (
     owner,
     pay,
     president_seat,
+    rules_16,
     seats_from_left,
     vacated,
 )
@@ -339,7 +340,8 @@ class Decide(FFNode):
         if state["offices"]["president"] is None:  # nobody left to decide: the card is not lost
             cur = state["issues"]["current"]
             state["issues"]["current"] = None
-            to_next_deck(state, cur["card"], events)
+            if not rules_16(state):  # 1.6 lost it
+                to_next_deck(state, cur["card"], events)
             FLOW.ret(state)
             return
         state["issues"]["current"]["delegated"] = False
@@ -671,6 +673,9 @@ def settle_issue(state: State, cur: dict[str, Any], events: list[Event]) -> list
     officers = [s for s in cur["officers"] if s in state["statesmen"]]
     ctx = {"officers": officers}
     events.append(event("issue-outcome", issue=card["id"], outcome=outcome, option=cur["option"]))
+    if outcome == "cancelled" and rules_16(state):  # 1.6: no result at all, the card to the next era
+        to_next_deck(state, card["id"], events)
+        return []
     if outcome == "resolved":
         opt = next(o for o in card["options"] if o["key"] == cur["option"])
         rulings = apply_effects(state, opt["effects"], ctx, events)
@@ -748,8 +753,11 @@ def start_issues(state: State, events: list[Event]) -> None:
     state["taxes"]["tariff_done"] = False
     state["term"]["delegated"] = False
     # the cabinet just resigned: only the General's and Chief Justice's vacancies keep their cause
-    state["term"]["replacements"] = [o for o in state["term"]["replacements"] if o not in CABINET]
-    state["term"]["vacated"] = [o for o in vacated(state) if o not in CABINET]
+    if rules_16(state):  # 1.6 forgot every cause, and kept no vacated offices
+        state["term"]["replacements"] = []
+    else:
+        state["term"]["replacements"] = [o for o in state["term"]["replacements"] if o not in CABINET]
+        state["term"]["vacated"] = [o for o in vacated(state) if o not in CABINET]
     state["phase"] = "issues"
     events.append(event("phase", phase="issues", turn=state["turn"]))
 

@@ -27,6 +27,7 @@ from .state import (
     popularity,
     president_party,
     president_seat,
+    rules_16,
     seats_from,
     seats_from_left,
 )
@@ -97,7 +98,8 @@ class People(FFNode):
         state["people"]["drafters"].pop(0)
         events.append(event("drafted", seat=seat))
         events.append(event("drafted-card", audience=[seat], card=order["card"]))
-        check_hand_limit(state)
+        if not rules_16(state):  # 1.6 checked the limit only after the whole draft
+            check_hand_limit(state)
 
     def advance(self, state, args, events):
         stage = args["stage"]
@@ -117,6 +119,8 @@ class People(FFNode):
             state["actions"]["discard"] += state["secret"]["packet"]
             state["secret"]["packet"] = []
             args["stage"] = "papers"
+            if rules_16(state):
+                FLOW.call(state, "limit")
         elif stage == "papers":
             args["stage"] = "round"
             newspapers_auto(state, events)
@@ -178,6 +182,8 @@ def paper_order(state: State) -> list[str]:
     pp = president_party(state)
     if pp in ("L", "C"):
         return [pp, "C" if pp == "L" else "L"]
+    if rules_16(state):  # 1.6: support 0 counted as the Liberals'
+        return ["L", "C"] if state["support"] >= 0 else ["C", "L"]
     if state["support"]:
         return ["L", "C"] if state["support"] > 0 else ["C", "L"]
 
@@ -419,7 +425,9 @@ class Auction(FFNode):
             to_hand(state, winner, c)
         events.append(event("extra-initiative", seat=winner, paid=args["best"]))
         # the drawn card may put him over the limit: he plays or discards before his extra action
-        FLOW.schedule(state, [("limit", {}), ("round", {"order": [winner], "k": 0, "extra": True})])
+        # (1.6: after it)
+        tasks: list[tuple[str, dict[str, Any]]] = [("limit", {}), ("round", {"order": [winner], "k": 0, "extra": True})]
+        FLOW.schedule(state, tasks[::-1] if rules_16(state) else tasks)
 
 
 def over_limit(state: State) -> list[str]:

@@ -30,10 +30,21 @@ def D(state: State) -> Deck:
     return deck(state["deck"])
 
 
-def new_state(seed: str, seats: list[str], options: dict[str, Any]) -> State:
+# Rules 1.6-2 (issue 14) changed how games play (docs/games/founding-fathers.md); a state that says
+# RULES_16 (a replayed record of rules 1.6: FoundingFathers.setup_version) keeps 1.6's behaviour.
+RULES_VERSION = "1.6-2"
+RULES_16 = "1.6"
+
+
+def rules_16(state: State) -> bool:
+    """Does this state play by rules 1.6 (before issue 14's changes)?"""
+    return state["rules_version"] == RULES_16
+
+
+def new_state(seed: str, seats: list[str], options: dict[str, Any], rules_version: str = RULES_VERSION) -> State:
     d = deck(options["deck"])
     state: State = {
-        "game": "founding-fathers", "rules_version": "1.6-2", "seats": list(seats), "options": dict(options),
+        "game": "founding-fathers", "rules_version": rules_version, "seats": list(seats), "options": dict(options),
         "deck": DECKS.resolve(options["deck"]),  # the pin: this exact version of the deck
         "turn": 1, "phase": "issues", "era": "A",
         "statesmen": {}, "gone": {}, "offices": dict.fromkeys(OFFICES),
@@ -51,6 +62,8 @@ def new_state(seed: str, seats: list[str], options: dict[str, Any]) -> State:
         "private": {s: {"hand": []} for s in seats},
         "secret": {"rng": seed_state(seed), "issues": [], "actions": [], "packet": []},
     }
+    if rules_version == RULES_16:
+        del state["term"]["vacated"]  # 1.6 kept no vacated offices: its state hashes lack the key
     rng = Rng.of(state)
     start = START[len(seats)]
     for seat, sids in zip(seats, start, strict=True):
@@ -231,12 +244,15 @@ def other(p: str) -> str:
 
 
 def vacated(state: State) -> list[str]:
-    """Offices left vacant by a death or an election (and by a holder who moved into one)."""
+    """Offices left vacant by a death or an election (and by a holder who moved into one); none
+    under rules 1.6, where holders were never named to another office."""
+    if rules_16(state):
+        return []
     return state["term"].setdefault("vacated", [])
 
 
 def mark_vacated(state: State, office: str) -> None:
-    if office not in vacated(state):
+    if not rules_16(state) and office not in vacated(state):
         vacated(state).append(office)
 
 

@@ -27,6 +27,7 @@ from .state import (
     party,
     popularity,
     president_seat,
+    rules_16,
     seats_from,
 )
 
@@ -251,7 +252,7 @@ def install_president(state: State, sid: str, events: list[Event]) -> None:
     for o, h in state["offices"].items():
         if h == sid:
             state["offices"][o] = None
-            if o in APPOINTED:  # a gap left by the death: refilled as a replacement
+            if o in APPOINTED and not rules_16(state):  # a gap left by the death: refilled as a replacement
                 state["term"]["replacements"].append(o)
                 mark_vacated(state, o)
     state["offices"]["president"] = sid

@@ -22,7 +22,7 @@ from typing import Any
 from adjudicator.engine import N_, Event, Order, Prompt, event, message
 
 from .flowbase import FLOW, FFNode, node, said
-from .state import HAND_LIMIT, D, owned
+from .state import HAND_LIMIT, D, owned, rules_16
 
 State = dict[str, Any]
 
@@ -82,14 +82,14 @@ def with_windows(state: State, prompts: dict[str, Prompt]) -> dict[str, Prompt]:
         return prompts
     # while a hand is above the limit, only its holder may act on it (play or discard) and the
     # prompts its card brings (a ruling, a death) are answered without other windows
-    shedding = any(f["node"] == "limit" for f in state["flow"])
+    shedding = any(f["node"] == "limit" for f in state["flow"]) and not rules_16(state)
     out = {}
     for seat, p in prompts.items():
         if p.sealed or p.kind in NO_WINDOWS or (shedding and p.kind not in NO_TRADE):
             out[seat] = p
             continue
         extra = [o for o in card_plays(state, seat, p.kind) if o not in p.choices]
-        if p.kind not in NO_TRADE:
+        if p.kind not in NO_TRADE or rules_16(state):  # 1.6 let a player over the limit trade first
             extra.append({"act": "trade"})
         # a hidden decision stays hidden with its extra choices (a card played then is only withheld
         # from the export a little longer; its events are public as ever)

@@ -86,3 +86,13 @@ def top(state: State) -> dict[str, Any]:
 
 def full_markers() -> list[int]:
     return list(MARKERS)
+
+
+def take_houses(state: State, events: list[Event] | None = None) -> tuple[State, list[Event]]:
+    """Answer every open `place-houses` decision with 'houses' (tied winners and runners-up place
+    what they may); the events of those answers are added to `events`."""
+    events = list(events or [])
+    while set(waiting(state).values()) == {"place-houses"}:
+        state, more = play(state, {seat: {"houses": True} for seat in waiting(state)})
+        events += more
+    return state, events

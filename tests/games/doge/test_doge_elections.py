@@ -6,7 +6,7 @@ import pytest
 
 from adjudicator.games.doge import GAME
 from adjudicator.games.doge.elections import rank
-from tests.games.doge.helpers import board, election, kinds, play, top, waiting
+from tests.games.doge.helpers import board, election, kinds, play, take_houses, top, waiting
 
 
 def test_san_marco_simultaneous_build_example() -> None:
@@ -16,6 +16,7 @@ def test_san_marco_simultaneous_build_example() -> None:
     state, events = election(state, "san-marco", {"red": [3], "blue": [2, 1]})
     assert state["election"]["winners"] == ["red", "blue"]
     assert state["election"]["runners_up"] == []
+    state, events = take_houses(state, events)
     assert state["districts"]["san-marco"]["houses"] == {"red": 6, "blue": 5}
     prompts = GAME.prompts(state)
     assert set(prompts) == {"red", "blue"}
@@ -35,7 +36,7 @@ def test_san_marco_simultaneous_build_example() -> None:
 
 def test_tied_builders_one_declines() -> None:
     state = board(houses={"san-marco": {"red": 4, "blue": 3}}, palaces={"san-marco": ["green", "yellow"]})
-    state, _ = election(state, "san-marco", {"red": [3], "blue": [3]})
+    state, _ = take_houses(*election(state, "san-marco", {"red": [3], "blue": [3]}))
     state, events = play(state, {"red": {"build": False}, "blue": {"build": True}})
     assert state["districts"]["san-marco"]["palaces"] == ["green", "yellow", "blue"]
     assert "palace-declined" in kinds(events)
@@ -47,7 +48,7 @@ def test_tied_builders_with_one_space_left() -> None:
         houses={"dorsoduro": {"red": 5, "blue": 6}},
         palaces={"dorsoduro": ["green", "green", "yellow", "yellow"]},
     )
-    state, _ = election(state, "dorsoduro", {"red": [2], "blue": [1, 1]})
+    state, _ = take_houses(*election(state, "dorsoduro", {"red": [2], "blue": [1, 1]}))
     state, events = play(state, {"red": {"build": True}, "blue": {"build": True}})
     # blue has more houses there (8 against 7), so blue takes the last space; red builds nothing
     assert state["districts"]["dorsoduro"]["palaces"][-1] == "blue"
@@ -101,7 +102,7 @@ def test_rank_table(totals: dict[str, int], winners: list[str], runners: list[st
 
 def test_district_tie_for_first() -> None:
     state = board(advisors={"adv-cannaregio": ("yellow", "quarantia")})
-    state, events = election(state, "cannaregio", {"red": [3], "blue": [2, 1], "green": [1]})
+    state, events = take_houses(*election(state, "cannaregio", {"red": [3], "blue": [2, 1], "green": [1]}))
     assert state["advisors"]["adv-cannaregio"] == {"home": "cannaregio", "at": None, "owner": None}
     assert state["supply"]["yellow"]["rings"] == 6
     assert state["districts"]["cannaregio"]["houses"] == {"red": 2, "blue": 2}
@@ -113,7 +114,7 @@ def test_district_tie_for_second() -> None:
     state = board()
     state, _ = election(state, "santa-croce", {"red": [3], "blue": [1], "green": [1], "yellow": [0]})
     assert state["election"]["runners_up"] == ["blue", "green"]
-    state, events = play(state, {"red": {"abstain": True}})
+    state, events = take_houses(*play(state, {"red": {"abstain": True}}))
     placed = {e["data"]["seat"]: e["data"]["count"] for e in events if e["kind"] == "houses-placed"}
     assert placed == {"red": 2, "blue": 1, "green": 1}
     assert state["districts"]["santa-croce"]["houses"] == {"red": 2, "blue": 1, "green": 1}
@@ -193,7 +194,7 @@ def test_abstain_move_then_palace_check_before_placing() -> None:
     assert state["districts"]["san-marco"]["houses"] == {"red": 3}
     assert "houses-placed" not in kinds(events)  # the palace check comes first
     assert waiting(state) == {"red": "build"} and top(state)["args"]["area"] == "san-marco"
-    state, events = play(state, {"red": {"build": True}})
+    state, events = take_houses(*play(state, {"red": {"build": True}}))
     assert state["districts"]["san-marco"]["palaces"] == ["red"]
     placed = {e["data"]["seat"]: e["data"]["count"] for e in events if e["kind"] == "houses-placed"}
     assert placed == {"red": 2, "blue": 1}

@@ -33,7 +33,7 @@ def lines():
 
 
 def test_every_legal_choice_met_in_random_games_is_not_refused(lines) -> None:
-    assert lines.kinds >= {"placement", "district-advisor", "build"}, lines.kinds
+    assert lines.kinds >= {"placement", "district-advisor", "build", "place-houses"}, lines.kinds
     refused_lines = {t: GAME.order_problem(t) for t in lines.canonical if GAME.order_problem(t)}
     assert not refused_lines
 
