@@ -89,14 +89,17 @@ def schedule_district(state: State, area: str, winners: list[str], runners: list
         previous = state["advisors"][advisor]["owner"]
         release_advisor(state, advisor)
         events.append(event("advisor-neutral", advisor=advisor, previous=previous, seat=None, reason="tie"))
-        FLOW.schedule(state, [("place", {"seats": winners, "area": area, "count": 2, **asking(state, winners)})])
+        # each frame gets its own list: `apply` removes decliners from it, and a step applied in
+        # place (replay, random play) must not change the election's winners with it
+        FLOW.schedule(state, [("place", {"seats": list(winners), "area": area, "count": 2,
+                                         **asking(state, winners)})])
         return
     tasks: list[tuple[str, dict[str, Any]]] = [
         ("district-winner", {"seat": winners[0], "area": area}),
-        ("place", {"seats": winners, "area": area, "count": 2}),  # the winner answers in district-winner
+        ("place", {"seats": list(winners), "area": area, "count": 2}),  # the winner answers in district-winner
     ]
     if runners:
-        tasks.append(("place", {"seats": runners, "area": area, "count": 1, **asking(state, runners)}))
+        tasks.append(("place", {"seats": list(runners), "area": area, "count": 1, **asking(state, runners)}))
     FLOW.schedule(state, tasks)
 
 
