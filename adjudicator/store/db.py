@@ -18,6 +18,7 @@ from typing import Any
 
 from sqlalchemy import event
 from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.sql.compiler import InsertmanyvaluesSentinelOpts
 from sqlmodel import Session, create_engine, select
 
 from . import models  # noqa: F401  (registers the tables on SQLModel.metadata)
@@ -45,6 +46,11 @@ def make_engine(url: str) -> Engine:
     engine = create_engine(
         url, connect_args={"check_same_thread": False, "timeout": BUSY_TIMEOUT_MS / 1000}
     )
+    # Rows of one table flushed together go out as one multi-row INSERT ... RETURNING (a
+    # deadline's notifications), as on PostgreSQL. SQLAlchemy does this only where it may match
+    # the returned ids to the rows by their order; on SQLite it may: an integer primary key left
+    # out is max(rowid) + 1, given row by row in VALUES order, under the write lock.
+    engine.dialect.insertmanyvalues_implicit_sentinel = InsertmanyvaluesSentinelOpts.ANY_AUTOINCREMENT
 
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_conn: Any, _record: Any) -> None:
