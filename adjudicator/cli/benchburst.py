@@ -304,6 +304,8 @@ def _measure(args: argparse.Namespace, mail: str, tmp: Path, env: dict[str, str]
 
     print(f"backend: {args.backend}")
     print(f"mail: {mail}")
+    if args.backend == "embedded":
+        print(f"sqlite synchronous: {store.db.sqlite_synchronous()} (PBEM_SQLITE_SYNCHRONOUS)")
     started = time.perf_counter()
     probe = _create_games(PROBE_GAMES, "probe")
     burst = _create_games(args.games, "burst")
@@ -328,12 +330,14 @@ def _measure(args: argparse.Namespace, mail: str, tmp: Path, env: dict[str, str]
         t0 = time.perf_counter()
         app.send_task("workers.tasks.sweep_deadlines")
         adjudicated_at = sent_at = None
+        adjudication_cpu = 0.0
         written = sent = done = 0
         while time.perf_counter() - t0 < args.timeout:
             done, written, sent = _progress(burst, lengths, first_mail)
             now = time.perf_counter()
             if adjudicated_at is None and done >= len(burst):
                 adjudicated_at = now
+                adjudication_cpu = _cpu_seconds(workers.pids) - cpu_before
             if adjudicated_at is not None and sent >= written:
                 sent_at = now
                 break
@@ -364,7 +368,8 @@ def _measure(args: argparse.Namespace, mail: str, tmp: Path, env: dict[str, str]
     else:
         rate = _file_rate(tmp / "baseline-mail", min(written, 2000), sample)
         print(f"burst notifications baseline raw .eml writes: {rate:.0f} files/s ({written / rate:.2f} s for {written})")
-    print(f"burst worker CPU: {worker_cpu:.2f} s (two workers)")
+    print(f"burst worker CPU: {worker_cpu:.2f} s (two workers; {adjudication_cpu:.2f} s until every game was "
+          f"adjudicated, {worker_cpu - adjudication_cpu:.2f} s after)")
     return 0
 
 

@@ -58,6 +58,7 @@ def make_engine(url: str) -> Engine:
         cur = dbapi_conn.cursor()
         cur.execute("PRAGMA journal_mode=WAL")
         cur.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        cur.execute(f"PRAGMA synchronous={sqlite_synchronous()}")
         cur.execute("PRAGMA foreign_keys=ON")
         cur.close()
 
@@ -67,6 +68,18 @@ def make_engine(url: str) -> Engine:
         conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
 
     return engine
+
+
+def sqlite_synchronous() -> str:
+    """PBEM_SQLITE_SYNCHRONOUS: FULL (the default) syncs the log at every commit, so a commit
+    survives a power cut; NORMAL syncs it at checkpoints only: a commit still survives any crash of
+    the processes, but the last ones before a power cut or an OS crash may be rolled back (the
+    file stays consistent). On a slow disk NORMAL makes a commit several times cheaper
+    (`pbem bench burst` measures both; docs/operations.md)."""
+    value = os.environ.get("PBEM_SQLITE_SYNCHRONOUS", "FULL").strip().upper()
+    if value not in ("FULL", "NORMAL"):
+        raise ValueError(f"PBEM_SQLITE_SYNCHRONOUS must be FULL or NORMAL, not {value!r}")
+    return value
 
 
 def configure(url: str | None) -> Engine | None:
