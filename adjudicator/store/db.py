@@ -53,7 +53,7 @@ def make_engine(url: str) -> Engine:
     engine.dialect.insertmanyvalues_implicit_sentinel = InsertmanyvaluesSentinelOpts.ANY_AUTOINCREMENT
 
     @event.listens_for(engine, "connect")
-    def _on_connect(dbapi_conn: Any, _record: Any) -> None:
+    def _on_connect(dbapi_conn: Any, record: Any) -> None:
         dbapi_conn.isolation_level = None  # we issue BEGIN ourselves (see module doc)
         cur = dbapi_conn.cursor()
         cur.execute("PRAGMA journal_mode=WAL")
@@ -61,11 +61,17 @@ def make_engine(url: str) -> Engine:
         cur.execute(f"PRAGMA synchronous={sqlite_synchronous()}")
         cur.execute("PRAGMA foreign_keys=ON")
         cur.close()
+        record.info["synchronous"] = sqlite_synchronous()
 
     @event.listens_for(engine, "begin")
     def _on_begin(conn: Any) -> None:
-        write = conn.get_execution_options().get("pbem_write", True)
-        conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+        options = conn.get_execution_options()
+        # the safety level can only change between transactions (see `transaction(lazy=...)`)
+        synchronous = "NORMAL" if options.get("pbem_lazy") else sqlite_synchronous()
+        if conn.info.get("synchronous") != synchronous:
+            conn.exec_driver_sql(f"PRAGMA synchronous={synchronous}")
+            conn.info["synchronous"] = synchronous
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if options.get("pbem_write", True) else "BEGIN")
 
     return engine
 
@@ -124,16 +130,21 @@ def init_db(engine: Engine | None = None) -> None:
 
 
 @contextmanager
-def transaction(write: bool = True) -> Iterator[Session]:
+def transaction(write: bool = True, lazy: bool = False) -> Iterator[Session]:
     """A session in one database transaction: committed on success, rolled back on error.
 
     ``write=False`` is for pages that only read (on SQLite it does not take the write lock).
-    Objects stay usable after the commit (no expiry).
+    ``lazy=True``: the commit does not wait for the disk (PostgreSQL's asynchronous commit,
+    SQLite's synchronous=NORMAL). Only for writes whose loss in a power cut or a database crash
+    merely repeats idempotent work: the outbox's record that a mail was sent (a lost record sends
+    the same message again; it never loses one). Objects stay usable after the commit (no expiry).
     """
     engine = get_engine()
     with engine.connect() as conn:
-        conn = conn.execution_options(pbem_write=write)
+        conn = conn.execution_options(pbem_write=write, pbem_lazy=lazy)
         with conn.begin():
+            if lazy and conn.dialect.name == "postgresql":
+                conn.exec_driver_sql("SET LOCAL synchronous_commit TO OFF")
             session = Session(bind=conn, expire_on_commit=False, autoflush=True)
             try:
                 yield session
