@@ -381,6 +381,8 @@ def _measure(args: argparse.Namespace, mail: str, tmp: Path, env: dict[str, str]
         print(f"burst notifications baseline raw .eml writes: {rate:.0f} files/s ({written / rate:.2f} s for {written})")
     print(f"burst worker CPU: {worker_cpu:.2f} s (two workers; {adjudication_cpu:.2f} s until every game was "
           f"adjudicated, {worker_cpu - adjudication_cpu:.2f} s after)")
+    print(f"machine load average at the end: {os.getloadavg()[0]:.1f} (on {os.cpu_count()} cores: the wall "
+          "times are only comparable between runs at a like load; the CPU times much less so)")
     return 0
 
 
