@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import event
-from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.sql.compiler import InsertmanyvaluesSentinelOpts
 from sqlmodel import Session, create_engine, select
 
@@ -40,7 +40,14 @@ def database_url() -> str:
 def make_engine(url: str) -> Engine:
     parsed = make_url(url)
     if parsed.get_backend_name() != "sqlite":
-        return create_engine(url, pool_pre_ping=True)
+        engine = create_engine(url, pool_pre_ping=True)
+
+        @event.listens_for(engine, "begin")
+        def _on_begin_server(conn: Any) -> None:
+            if conn.get_execution_options().get("pbem_lazy"):  # see `transaction(lazy=...)`
+                conn.exec_driver_sql("SET LOCAL synchronous_commit TO OFF")
+
+        return engine
     if parsed.database and parsed.database != ":memory:":
         Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
     engine = create_engine(
@@ -143,14 +150,21 @@ def transaction(write: bool = True, lazy: bool = False) -> Iterator[Session]:
     with engine.connect() as conn:
         conn = conn.execution_options(pbem_write=write, pbem_lazy=lazy)
         with conn.begin():
-            if lazy and conn.dialect.name == "postgresql":
-                conn.exec_driver_sql("SET LOCAL synchronous_commit TO OFF")
             session = Session(bind=conn, expire_on_commit=False, autoflush=True)
             try:
                 yield session
                 session.flush()
             finally:
                 session.close()
+
+
+@contextmanager
+def connection(lazy: bool = False) -> Iterator[Connection]:
+    """One pooled connection for several short transactions (`with conn.begin(): ...` each), for
+    a loop that commits often; `lazy` as in `transaction`. No retry: the caller falls back to
+    `run_in_transaction` when a statement fails."""
+    with get_engine().connect() as conn:
+        yield conn.execution_options(pbem_write=True, pbem_lazy=lazy)
 
 
 def lock_game(session: Session, public_id: str) -> Game | None:
