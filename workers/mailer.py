@@ -224,10 +224,10 @@ def _write_eml_batch(mails: list[tuple[int, EmailMessage]]) -> dict[int, str]:
 
 def _mark_sent(outbox_ids: list[int]) -> dict[int, str]:
     """Record a delivery of each row in one statement (a row a bounce marked meanwhile keeps
-    that status, as in `_write`). The commit does not wait for the disk (`lazy`): if a power cut
-    or a database crash lost it, the row would be sent again, the same message with the same
-    Message-ID, which is the at-least-once case above, never a lost mail; and a mail sent over
-    SMTP no longer waits for an fsync."""
+    that status, as in `_write`). On SQLite the commit does not wait for the disk (`lazy`): if a
+    power cut lost it, the row would be sent again, the same message with the same Message-ID,
+    which is the at-least-once case above, never a lost mail; and a mail sent over SMTP does not
+    wait for an fsync."""
     if not outbox_ids:
         return {}
 

@@ -40,14 +40,7 @@ def database_url() -> str:
 def make_engine(url: str) -> Engine:
     parsed = make_url(url)
     if parsed.get_backend_name() != "sqlite":
-        engine = create_engine(url, pool_pre_ping=True)
-
-        @event.listens_for(engine, "begin")
-        def _on_begin_server(conn: Any) -> None:
-            if conn.get_execution_options().get("pbem_lazy"):  # see `transaction(lazy=...)`
-                conn.exec_driver_sql("SET LOCAL synchronous_commit TO OFF")
-
-        return engine
+        return create_engine(url, pool_pre_ping=True)
     if parsed.database and parsed.database != ":memory:":
         Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
     engine = create_engine(
@@ -141,10 +134,13 @@ def transaction(write: bool = True, lazy: bool = False) -> Iterator[Session]:
     """A session in one database transaction: committed on success, rolled back on error.
 
     ``write=False`` is for pages that only read (on SQLite it does not take the write lock).
-    ``lazy=True``: the commit does not wait for the disk (PostgreSQL's asynchronous commit,
-    SQLite's synchronous=NORMAL). Only for writes whose loss in a power cut or a database crash
-    merely repeats idempotent work: the outbox's record that a mail was sent (a lost record sends
-    the same message again; it never loses one). Objects stay usable after the commit (no expiry).
+    ``lazy=True``: on SQLite the commit does not wait for the disk (synchronous=NORMAL: it
+    survives any crash of the processes, only a power cut or an OS crash may roll it back). Only
+    for writes whose loss merely repeats idempotent work: the outbox's record that a mail was sent
+    (a lost record sends the same message again; it never loses one). PostgreSQL commits as
+    usual: its asynchronous commit would lose the last commits in every crash or immediate
+    restart of the server (`pbem chaos` restarts it three times), and so repeat mails. Objects
+    stay usable after the commit (no expiry).
     """
     engine = get_engine()
     with engine.connect() as conn:
