@@ -62,3 +62,27 @@ def test_a_deadline_is_a_handful_of_statements_that_does_not_grow_with_the_recor
         assert sum(s.startswith("INSERT") and "record_entries" in s for s in seen) == 1
     with store.transaction(write=False) as s:
         assert s.exec(select(Game.record_length).where(Game.public_id == game_id)).one() > 30
+
+
+def test_the_snapshot_sees_rows_added_and_deleted_in_its_transaction(db) -> None:  # noqa: ANN001
+    from adjudicator.service import snapshot
+    from adjudicator.service.core import current_prompts, sealed_rows, seats_of
+    from adjudicator.store import SealedOrder, Seat
+
+    game_id = doge_game()
+    with store.transaction() as s:
+        g = snapshot.load(s, game_id)
+        assert g is not None
+        group = next(p.group for p in current_prompts(g).values() if p.sealed)
+        assert sealed_rows(s, g, group) == {}
+        row = SealedOrder(game_id=g.id, group=group, seat="red", order={}, salt="s", commitment="c")
+        s.add(row)
+        assert set(sealed_rows(s, g, group)) == {"red"}, "a row added, not yet written"
+        s.flush()
+        assert set(sealed_rows(s, g, group)) == {"red"}, "and once written"
+        s.delete(row)
+        assert sealed_rows(s, g, group) == {}, "a row deleted, not yet written"
+        s.flush()
+        assert sealed_rows(s, g, group) == {}, "and once written"
+        fresh = s.exec(select(Seat).where(Seat.game_id == g.id).order_by(Seat.position)).all()
+        assert seats_of(s, g) == list(fresh), "the seats, in seat order"
