@@ -201,11 +201,15 @@ def hold_sqlite_lock(path: Path, seconds: float) -> None:
 # --- the SMTP sink ----------------------------------------------------------------------------------
 
 class Sink:
-    """Counts deliveries per (outbox id, recipient), from our stable Message-IDs."""
+    """Counts deliveries per (outbox id, recipient), from our stable Message-IDs, and keeps the
+    Message-IDs each (outbox id, recipient) arrived with: a mailbox that drops a message whose
+    Message-ID it holds already (as Gmail does, and Dovecot's or procmail's duplicate filters)
+    shows a row once unless it came with two different Message-IDs."""
 
     def __init__(self) -> None:
         self.port = free_port()
         self.counts: Counter[tuple[int, str]] = Counter()
+        self.message_ids: dict[tuple[int, str], set[str]] = {}
         self.foreign = 0
         self.lock = threading.Lock()
         self.controller: Any = None
@@ -220,7 +224,9 @@ class Sink:
                 self.foreign += 1
             for rcpt in envelope.rcpt_tos:
                 if parsed is not None:
-                    self.counts[(parsed[0], rcpt.lower())] += 1
+                    key = (parsed[0], rcpt.lower())
+                    self.counts[key] += 1
+                    self.message_ids.setdefault(key, set()).add(str(headers.get("Message-ID")))
         return "250 2.0.0 ok"
 
     def start(self) -> None:
@@ -288,6 +294,7 @@ class Figures:
     due: int = 0
     sent_once: int = 0
     sent_twice: int = 0
+    mailbox_twice: int = 0  # rows a Message-ID-deduplicating mailbox would still show twice
     never_sent: int = 0
     outbox_status: Counter[str] = field(default_factory=Counter)
     worker_kills: int = 0
@@ -306,7 +313,7 @@ class Figures:
         at most once per killed worker child."""
         return (self.drained and self.games["0"] == 0 and self.games["2+"] == 0
                 and self.mails_processed == self.mails_accepted == self.mails_stored
-                and self.never_sent == 0 and self.sent_twice <= self.worker_kills)
+                and self.never_sent == 0 and self.sent_twice <= self.worker_kills and self.mailbox_twice == 0)
 
     def lines(self) -> list[str]:
         return [
@@ -319,6 +326,7 @@ class Figures:
             f"notifications: due {self.due}, sent once {self.sent_once}, sent twice or more {self.sent_twice}, "
             f"never sent {self.never_sent} (outbox: "
             + ", ".join(f"{k} {v}" for k, v in sorted(self.outbox_status.items())) + ")",
+            f"notifications in a mailbox that drops a repeated Message-ID: twice or more {self.mailbox_twice}",
             f"worker children killed: {self.worker_kills}",
             f"restarted by the supervisor (exited by themselves): {', '.join(self.restarts) or 'none'}",
             f"web requests: ok {self.web_ok}, failed {self.web_failed}",
@@ -625,11 +633,13 @@ class Run:
         f.mails_waiting = sum(st == "new" for _, st in ours)
         with self.sink.lock:
             counts = dict(self.sink.counts)
+            mids = {key: len(ids) for key, ids in self.sink.message_ids.items()}
         f.outbox_status = Counter(st for _, _, st in outbox)
         due = [(i, to) for i, to, st in outbox if st not in ("held", "digested")]
         f.due = len(due)
         hits = [counts.get((i, to.lower()), 0) for i, to in due]
         f.sent_once, f.sent_twice = hits.count(1), sum(h >= 2 for h in hits)
+        f.mailbox_twice = sum(mids.get((i, to.lower()), 0) >= 2 for i, to in due)
         f.never_sent = hits.count(0)
         busy = f.outbox_status["pending"] + f.outbox_status["sending"]
         return (f.games["0"] == 0 and f.mails_waiting == 0 and busy == 0

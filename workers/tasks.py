@@ -17,7 +17,7 @@ from adjudicator.service import recovery
 
 from .celery_app import celery
 from .enqueue import enqueue
-from .mailer import TemporaryFailure, deliver
+from .mailer import TemporaryFailure, deliver, deliver_many
 
 log = logging.getLogger(__name__)
 
@@ -64,18 +64,30 @@ def sweep_game(game_id: str) -> None:
 @celery.task(name="workers.tasks.sweep_games")
 def sweep_games(game_ids: list[str]) -> None:
     """A chunk of due games, each in its own transaction; one game's failure (logged) does not
-    stop the others (the next sweep lists it again)."""
+    stop the others (the next sweep lists it again). The chunk's tasks (its notifications, in
+    batches) are enqueued once at its end: one broker message per batch, not one per mail. A
+    worker killed mid-chunk loses only those wake-ups: the rows are committed, and the recovery
+    sweep sends them."""
+    tasks: list[Any] = []
     for game_id in game_ids:
         try:
-            _run(service.sweep_game, game_id)
+            tasks += store.run_in_transaction(lambda s, g=game_id: service.sweep_game(s, g))
         except Exception:
             log.exception("deadline sweep failed for game %s", game_id)
+    enqueue(tasks)
 
 
 @celery.task(name="workers.tasks.recover")
 def recover() -> None:
     """The recovery sweep (adjudicator/service/recovery.py): hand on rows whose task was lost."""
     _run(recovery.sweep)
+
+
+@celery.task(name="workers.tasks.deliver_batch")
+def deliver_batch(outbox_ids: list[int]) -> None:
+    """A batch of outbox rows over one connection (failures are recorded per row, with their
+    retry time: the recovery sweep sends them again)."""
+    deliver_many(outbox_ids)
 
 
 @celery.task(name="workers.tasks.deliver_outbox")

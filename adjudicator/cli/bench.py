@@ -86,6 +86,10 @@ def main(argv: list[str]) -> int:
         from .benchfuzz import main as fuzz_main
 
         return fuzz_main(argv[1:])
+    if argv[:1] == ["burst"]:
+        from .benchburst import main as burst_main
+
+        return burst_main(argv[1:])
     if argv[:1] == ["web"]:
         from .benchweb import main as web_main
 

@@ -48,6 +48,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--host", default=os.environ.get("PBEM_HOST", "127.0.0.1"))
     parser.add_argument("--port", type=int, default=int(os.environ.get("PBEM_PORT", "8000")))
     parser.add_argument("--no-worker", action="store_true", help="start the web app only")
+    parser.add_argument("--workers", type=int, default=max(1, min(os.cpu_count() or 1, 4)),
+                        help="Celery worker processes (default: one per core, at most 4); the first also runs beat. "
+                             "A deadline burst is spread over all of them")
     parser.add_argument("--smtp-host", default=os.environ.get("PBEM_SMTP_HOST", "127.0.0.1"))
     parser.add_argument("--smtp-port", type=int, default=int(os.environ.get("PBEM_SMTP_PORT", "2525")))
     args = parser.parse_args(argv)
@@ -67,9 +70,12 @@ def main(argv: list[str]) -> int:
     app = create_app()
     children: list[subprocess.Popen[bytes]] = []
     if not args.no_worker:
-        worker = [sys.executable, "-m", "celery", "-A", "workers.celery_app", "worker", "--beat",
-                  "--pool", "solo", "--loglevel", "warning", "--schedule", "var/celerybeat-schedule"]
-        children.append(subprocess.Popen(worker))
+        worker = [sys.executable, "-m", "celery", "-A", "workers.celery_app", "worker",
+                  "--pool", "solo", "--loglevel", "warning", "--without-mingle", "--without-gossip"]
+        for n in range(max(1, args.workers)):
+            # one process each (the embedded broker's pool, see workers/celery_app.py); one beat
+            beat = ["--beat", "--schedule", "var/celerybeat-schedule"] if n == 0 else []
+            children.append(subprocess.Popen([*worker, "-n", f"pbem{n + 1}@%h", *beat]))
 
     smtp = None
     if args.smtp_port:

@@ -6,6 +6,7 @@ clients group a game into one thread; replies to a player's mail also carry In-R
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from adjudicator.i18n import _
@@ -43,7 +44,7 @@ def headers(game_id: str | None, seat: str = "", reply_to: str = "", in_reply_to
     return h
 
 
-def choices_block(choices: list[str]) -> list[str]:
+def choices_block(choices: Sequence[str]) -> list[str]:
     shown = [f"    {c}" for c in choices[:MAX_CHOICES]]
     if len(choices) > MAX_CHOICES:
         shown.append("    " + _("... and %(more)s more (send STATUS for the full list)",
@@ -51,7 +52,7 @@ def choices_block(choices: list[str]) -> list[str]:
     return shown
 
 
-def turn_block(prompt_text: str, sealed: bool, choices: list[str], grammar: str, deadline: str,
+def turn_block(prompt_text: str, sealed: bool, choices: Sequence[str], grammar: str, deadline: str,
                reply_address: str, full: bool = False) -> list[str]:
     """Your decision: the prompt, legal choices, grammar with an example, deadline, reply address."""
     example = choices[0] if choices else _("help")

@@ -4,6 +4,7 @@ rendering, so raw HTML in the input is harmless."""
 
 from __future__ import annotations
 
+import re
 import threading
 from functools import lru_cache
 
@@ -45,3 +46,30 @@ def markdown_to_html(text: str) -> str:
         html, tags=TAGS, attributes=ATTRIBUTES, url_schemes={"http", "https", "mailto"},
         link_rel="nofollow noopener noreferrer",
     )
+
+
+# Block boundaries: a blank line whose next line starts at column 0 (an indented line continues
+# a code block or a list item). A block starting with a list marker or ": " may continue the list
+# or definition list before it (loose items), so it stays with it.
+_BOUNDARY = re.compile(r"\n[ \t]*\n(?=\S)")
+_CONTINUES = re.compile(r"([-*+]|\d+[.)])[ \t]|:[ \t]")
+# document-wide constructs (reference links, footnotes, abbreviations), fences and raw HTML:
+# such a text is converted whole
+_WHOLE = re.compile(r"^ {0,3}(\[[^\]\n]+\]:|\*\[|```|~~~|<)|\[\^", re.M)
+
+
+def markdown_blocks_to_html(text: str) -> str:
+    """The HTML of `markdown_to_html`, converted block by block so that blocks repeated across
+    many texts come from its cache: the board tables of one game and the grammar help are the
+    same in every seat's notification, and a deadline burst sends thousands (the Markdown
+    conversion was most of a mail's cost). A text using anything that spans blocks is converted
+    whole."""
+    if _WHOLE.search(text or ""):
+        return markdown_to_html(text)
+    blocks: list[str] = []
+    for block in _BOUNDARY.split(text or ""):
+        if blocks and _CONTINUES.match(block):
+            blocks[-1] += "\n\n" + block
+        else:
+            blocks.append(block)
+    return "\n".join(markdown_to_html(block) for block in blocks)

@@ -19,6 +19,7 @@ from adjudicator.i18n import _
 from adjudicator.record import GENESIS, entry_hash
 from adjudicator.store import Game, ModeratorAction, RecordEntry, SealedOrder, Seat, lock_game
 
+from . import snapshot
 from .clock import utcnow
 from .content import ensure_game_content
 from .errors import Conflict, Forbidden, NotFound, StaleOrder
@@ -49,6 +50,9 @@ def module_of(g: Game) -> GameModule:
 
 
 def seats_of(s: Session, g: Game) -> list[Seat]:
+    cached = snapshot.rows(s, g, Seat)
+    if cached is not None:
+        return cached
     return list(s.exec(select(Seat).where(Seat.game_id == g.id).order_by(Seat.position)).all())
 
 
@@ -128,6 +132,9 @@ def sealed_groups(prompts: dict[str, Prompt]) -> dict[str, list[str]]:
 
 
 def sealed_rows(s: Session, g: Game, group: str) -> dict[str, SealedOrder]:
+    cached = snapshot.rows(s, g, SealedOrder)
+    if cached is not None:
+        return {r.seat: r for r in cached if r.group == group}
     rows = s.exec(select(SealedOrder).where(SealedOrder.game_id == g.id, SealedOrder.group == group))
     return {r.seat: r for r in rows}
 
@@ -156,6 +163,9 @@ def check_prompt_token(g: Game, seat: str, prompt: Prompt, given: str | None) ->
 def last_hash(s: Session, g: Game) -> str:
     if g.record_length == 0:
         return GENESIS
+    known = snapshot.known_hash(s, g)
+    if known is not None:
+        return known
     row = s.exec(select(RecordEntry).where(RecordEntry.game_id == g.id, RecordEntry.seq == g.record_length - 1))
     entry = row.first()
     assert entry is not None, "record_length and record rows disagree"
@@ -178,7 +188,7 @@ def append_entry(
     g.record_length += 1
     g.updated_at = utcnow()
     s.add(g)
-    s.flush()
+    snapshot.appended(s, g, row)  # no flush here: the writes of a use case go out together
     return row
 
 

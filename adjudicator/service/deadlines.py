@@ -14,13 +14,15 @@ from datetime import datetime, timedelta
 
 from sqlmodel import Session, select
 
+from adjudicator.i18n import _
 from adjudicator.store import Game, SealedOrder
 
-from . import notify
+from . import notify, snapshot
 from .absence import extend_for_absence
 from .clock import as_utc, utcnow
-from .core import current_prompts, locked_game, module_of, record_orders, sealed_groups, sealed_rows
+from .core import current_prompts, module_of, record_orders, sealed_groups, sealed_rows
 from .core import seats_of as _seats_of
+from .errors import NotFound
 from .pace import advance, missed_deadline, settle, waiting_seats
 from .reveal import apply_group, complete_groups
 from .types import Task
@@ -43,7 +45,9 @@ def due_games(s: Session, now: datetime | None = None) -> list[str]:
 def sweep_game(s: Session, game_id: str, now: datetime | None = None) -> list[Task]:
     """Everything due for one game: its deadline, its reminder, a complete sealed group."""
     now = now or utcnow()
-    g = locked_game(s, game_id)
+    g = snapshot.load(s, game_id)  # locked, with everything the deadline reads
+    if g is None:
+        raise NotFound(_("there is no game %(game)s; check the link", game=repr(game_id)))
     if g.status != "running":
         return []
     tasks = _expire_if_due(s, g, now)

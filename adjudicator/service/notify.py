@@ -8,7 +8,8 @@ the seat's registered address.
 from __future__ import annotations
 
 import os
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, overload
 
 from sqlmodel import Session
 
@@ -17,6 +18,7 @@ from adjudicator.i18n import _, language, normal, prompt_text, translate
 from adjudicator.mail import addresses, compose
 from adjudicator.store import Game, OutboxMessage, Seat
 
+from . import snapshot
 from .clock import format_deadline
 from .tokens import mail_token, press_reply_token, signon_password
 from .types import Task
@@ -32,8 +34,28 @@ def queue_mail(s: Session, g: Game | None, to: str, subject: str, body: str, *, 
     row = OutboxMessage(game_id=g.id if g else None, to=to, subject=subject, body=body, headers=headers,
                         kind=kind, seat=seat, channel=channel, status=status)
     s.add(row)
+    if snapshot.active(s, g):
+        # a deadline: not flushed here, so that its rows go out in one multi-row insert with the
+        # rest of its writes; the task names the row, and enqueue takes its id once it is written
+        return ("deliver", OutboxRef(row)) if status == "pending" else None
     s.flush()  # the id is the task's argument
     return ("deliver", row.id) if status == "pending" else None
+
+
+class OutboxRef:
+    """An outbox row not written yet, in a ("deliver", ref) task: its `id` once it is."""
+
+    __slots__ = ("row",)
+
+    def __init__(self, row: OutboxMessage) -> None:
+        self.row = row
+
+    @property
+    def id(self) -> int | None:
+        return self.row.id
+
+    def __repr__(self) -> str:
+        return f"OutboxRef({self.row.id})"
 
 
 def reply_address(g: Game, seat: Seat) -> str:
@@ -80,10 +102,30 @@ def seat_timezone(g: Game, seat: Seat) -> str:
     return seat.timezone or g.timezone
 
 
+class FormattedChoices(Sequence[str]):
+    """A prompt's choices as order lines, each formatted when read: a mail shows the first
+    compose.MAX_CHOICES of what may be hundreds (a deadline burst formatted them all, 4,000 times)."""
+
+    def __init__(self, game: GameModule, choices: Sequence[Any]) -> None:
+        self._game, self._choices = game, choices
+
+    def __len__(self) -> int:
+        return len(self._choices)
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[str]: ...
+    def __getitem__(self, index: int | slice) -> str | list[str]:
+        if isinstance(index, slice):
+            return [self._game.format_order(c) for c in self._choices[index]]
+        return self._game.format_order(self._choices[index])
+
+
 def turn_lines(g: Game, game: GameModule, seat: Seat, prompt: Prompt, full: bool = False) -> list[str]:
     """The seat's board, its decision and everything needed to answer it by mail."""
     view = game.view(g.state or {}, seat.seat)
-    choices = [game.format_order(c) for c in prompt.choices]
+    choices = FormattedChoices(game, prompt.choices)
     return [
         "## " + _("Your view of the board"), "", game.render_view_in(view, seat.seat, translate), "",
         *compose.turn_block(prompt_text(prompt.text, prompt.message) or prompt.kind, prompt.sealed, choices, game.grammar_help(),
@@ -129,7 +171,9 @@ def news_lines(s: Session, g: Game, game: GameModule, seat: Seat) -> list[str]:
     since = seat.mailed_seq
     seat.mailed_seq = g.record_length
     s.add(seat)
-    lines = [line.markdown for entry in log_entries(s, g, game, seat.seat, since=since) for line in entry.lines]
+    rows = snapshot.entries_since(s, g, since)  # a deadline read them once for every seat
+    entries = log_entries(s, g, game, seat.seat, since=since, rows=rows)
+    lines = [line.markdown for entry in entries for line in entry.lines]
     lines = [line for line in lines if line.strip()]
     cut = len(lines) - MAX_SUMMARY_LINES
     if cut > 0:

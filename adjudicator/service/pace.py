@@ -27,7 +27,7 @@ from sqlmodel import Session, select
 from adjudicator.engine import IllegalOrder
 from adjudicator.store import Game, Seat, StandingOrder
 
-from . import notify
+from . import notify, snapshot
 from .clock import as_utc, utcnow
 from .core import (
     append_note,
@@ -60,7 +60,10 @@ def waiting_seats(s: Session, g: Game) -> list[str]:
 
 def _standing_rows(s: Session, g: Game) -> dict[str, list[StandingOrder]]:
     rows: dict[str, list[StandingOrder]] = {}
-    for row in s.exec(select(StandingOrder).where(StandingOrder.game_id == g.id).order_by(StandingOrder.id)):
+    found = snapshot.rows(s, g, StandingOrder)
+    if found is None:
+        found = list(s.exec(select(StandingOrder).where(StandingOrder.game_id == g.id).order_by(StandingOrder.id)))
+    for row in found:
         rows.setdefault(row.seat, []).append(row)
     return rows
 

@@ -103,9 +103,12 @@ def _event_text(game: GameModule, ev: dict[str, Any]) -> str:
 
 
 def log_entries(s: Session, g: Game, game: GameModule, seat: str | None, newest: int | None = None,
-                since: int | None = None) -> list[LogEntry]:
+                since: int | None = None, rows: Iterable[RecordEntry] | None = None) -> list[LogEntry]:
     """The rendered log `seat` may see (None: the public log), entry by entry in record order;
-    `newest` keeps only the last that many record entries, `since` only entries from that index on."""
+    `newest` keeps only the last that many record entries, `since` only entries from that index on;
+    `rows`: those entries, already read (the deadline's snapshot)."""
+    if rows is not None:
+        return _rendered(rows, game, seat)
     query = select(RecordEntry).where(RecordEntry.game_id == g.id)
     if newest is not None:
         query = query.where(RecordEntry.seq >= g.record_length - newest)

@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import event
-from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.sql.compiler import InsertmanyvaluesSentinelOpts
 from sqlmodel import Session, create_engine, select
 
 from . import models  # noqa: F401  (registers the tables on SQLModel.metadata)
@@ -45,22 +46,46 @@ def make_engine(url: str) -> Engine:
     engine = create_engine(
         url, connect_args={"check_same_thread": False, "timeout": BUSY_TIMEOUT_MS / 1000}
     )
+    # Rows of one table flushed together go out as one multi-row INSERT ... RETURNING (a
+    # deadline's notifications), as on PostgreSQL. SQLAlchemy does this only where it may match
+    # the returned ids to the rows by their order; on SQLite it may: an integer primary key left
+    # out is max(rowid) + 1, given row by row in VALUES order, under the write lock.
+    engine.dialect.insertmanyvalues_implicit_sentinel = InsertmanyvaluesSentinelOpts.ANY_AUTOINCREMENT
 
     @event.listens_for(engine, "connect")
-    def _on_connect(dbapi_conn: Any, _record: Any) -> None:
+    def _on_connect(dbapi_conn: Any, record: Any) -> None:
         dbapi_conn.isolation_level = None  # we issue BEGIN ourselves (see module doc)
         cur = dbapi_conn.cursor()
         cur.execute("PRAGMA journal_mode=WAL")
         cur.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        cur.execute(f"PRAGMA synchronous={sqlite_synchronous()}")
         cur.execute("PRAGMA foreign_keys=ON")
         cur.close()
+        record.info["synchronous"] = sqlite_synchronous()
 
     @event.listens_for(engine, "begin")
     def _on_begin(conn: Any) -> None:
-        write = conn.get_execution_options().get("pbem_write", True)
-        conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+        options = conn.get_execution_options()
+        # the safety level can only change between transactions (see `transaction(lazy=...)`)
+        synchronous = "NORMAL" if options.get("pbem_lazy") else sqlite_synchronous()
+        if conn.info.get("synchronous") != synchronous:
+            conn.exec_driver_sql(f"PRAGMA synchronous={synchronous}")
+            conn.info["synchronous"] = synchronous
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if options.get("pbem_write", True) else "BEGIN")
 
     return engine
+
+
+def sqlite_synchronous() -> str:
+    """PBEM_SQLITE_SYNCHRONOUS: FULL (the default) syncs the log at every commit, so a commit
+    survives a power cut; NORMAL syncs it at checkpoints only: a commit still survives any crash of
+    the processes, but the last ones before a power cut or an OS crash may be rolled back (the
+    file stays consistent). On a slow disk NORMAL makes a commit several times cheaper
+    (`pbem bench burst` measures both; docs/operations.md)."""
+    value = os.environ.get("PBEM_SQLITE_SYNCHRONOUS", "FULL").strip().upper()
+    if value not in ("FULL", "NORMAL"):
+        raise ValueError(f"PBEM_SQLITE_SYNCHRONOUS must be FULL or NORMAL, not {value!r}")
+    return value
 
 
 def configure(url: str | None) -> Engine | None:
@@ -105,15 +130,21 @@ def init_db(engine: Engine | None = None) -> None:
 
 
 @contextmanager
-def transaction(write: bool = True) -> Iterator[Session]:
+def transaction(write: bool = True, lazy: bool = False) -> Iterator[Session]:
     """A session in one database transaction: committed on success, rolled back on error.
 
     ``write=False`` is for pages that only read (on SQLite it does not take the write lock).
-    Objects stay usable after the commit (no expiry).
+    ``lazy=True``: on SQLite the commit does not wait for the disk (synchronous=NORMAL: it
+    survives any crash of the processes, only a power cut or an OS crash may roll it back). Only
+    for writes whose loss merely repeats idempotent work: the outbox's record that a mail was sent
+    (a lost record sends the same message again; it never loses one). PostgreSQL commits as
+    usual: its asynchronous commit would lose the last commits in every crash or immediate
+    restart of the server (`pbem chaos` restarts it three times), and so repeat mails. Objects
+    stay usable after the commit (no expiry).
     """
     engine = get_engine()
     with engine.connect() as conn:
-        conn = conn.execution_options(pbem_write=write)
+        conn = conn.execution_options(pbem_write=write, pbem_lazy=lazy)
         with conn.begin():
             session = Session(bind=conn, expire_on_commit=False, autoflush=True)
             try:
@@ -121,6 +152,15 @@ def transaction(write: bool = True) -> Iterator[Session]:
                 session.flush()
             finally:
                 session.close()
+
+
+@contextmanager
+def connection(lazy: bool = False) -> Iterator[Connection]:
+    """One pooled connection for several short transactions (`with conn.begin(): ...` each), for
+    a loop that commits often; `lazy` as in `transaction`. No retry: the caller falls back to
+    `run_in_transaction` when a statement fails."""
+    with get_engine().connect() as conn:
+        yield conn.execution_options(pbem_write=True, pbem_lazy=lazy)
 
 
 def lock_game(session: Session, public_id: str) -> Game | None:

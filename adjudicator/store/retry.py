@@ -42,12 +42,13 @@ def is_transient(exc: BaseException) -> bool:
 
 
 def run_in_transaction(fn: Callable[[Session], T], *, write: bool = True, attempts: int = ATTEMPTS,
-                       pause: float = 0.05) -> T:
+                       pause: float = 0.05, lazy: bool = False) -> T:
     """``fn(session)`` in one transaction, run again from the start on a transient error (at most
-    `attempts` times in all); any other error, or the last transient one, is raised."""
+    `attempts` times in all); any other error, or the last transient one, is raised. `lazy`: see
+    `transaction`."""
     for attempt in range(1, attempts + 1):
         try:
-            with transaction(write) as s:
+            with transaction(write, lazy=lazy) as s:
                 return fn(s)
         except DBAPIError as exc:
             if attempt >= attempts or not is_transient(exc):

@@ -1,0 +1,88 @@
+"""A deadline's work is a handful of SQL statements (issue 16): one snapshot of the game read
+once, the writes sent together at the end (one record insert, one game update, one multi-row
+outbox insert), and the count does not grow with the record's length."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import timedelta
+
+from sqlalchemy import event
+from sqlmodel import select
+
+from adjudicator import service, store
+from adjudicator.service.clock import as_utc
+from adjudicator.store import Game
+
+
+@contextmanager
+def statements() -> Iterator[list[str]]:
+    seen: list[str] = []
+
+    def note(_conn, _cursor, statement, *_args) -> None:  # noqa: ANN001
+        seen.append(statement.split(None, 1)[0].upper() + " " + statement.split("\n")[0][:60])
+
+    engine = store.get_engine()
+    event.listen(engine, "before_cursor_execute", note)
+    try:
+        yield seen
+    finally:
+        event.remove(engine, "before_cursor_execute", note)
+
+
+def doge_game() -> str:
+    policy = service.DeadlinePolicy(step_hours=24, reminder_hours=0, disorder_after=0)
+    with store.transaction() as s:
+        created = service.create_game(s, game="doge", seats=4, policy=policy)
+        for seat, invite in created.invites.items():
+            service.join_game(s, created.game_id, seat, invite, seat, email=f"{seat}@example.org")
+    return created.game_id
+
+
+def deadline(game_id: str) -> tuple[list[str], list]:
+    with store.transaction(write=False) as s:
+        due = as_utc(s.exec(select(Game.due_at).where(Game.public_id == game_id)).one())
+    with statements() as seen, store.transaction() as s:
+        tasks = service.sweep_game(s, game_id, due + timedelta(seconds=1))
+    return seen, tasks
+
+
+def test_a_deadline_is_a_handful_of_statements_that_does_not_grow_with_the_record(db) -> None:  # noqa: ANN001
+    game_id = doge_game()
+    first, tasks = deadline(game_id)
+    assert len(tasks) == 4, "a 'your move' mail to each of the four seats"
+    assert sum(s.startswith("INSERT") and "outbox" in s for s in first) == 1, f"one multi-row outbox insert: {first}"
+    for n in range(30):  # the record grows by an entry or more a deadline, through every kind of decision
+        seen, tasks = deadline(game_id) if n else (first, tasks)
+        assert len(seen) <= 12, seen
+        assert sum(s.startswith("SELECT") and "record_entries" in s for s in seen) == 1, "read once, in the snapshot"
+        assert sum(s.startswith("UPDATE") and "games" in s for s in seen) == 1, "one game update"
+        assert sum(s.startswith("INSERT") and "outbox" in s for s in seen) == (1 if tasks else 0)
+        assert sum(s.startswith("INSERT") and "record_entries" in s for s in seen) == 1
+    with store.transaction(write=False) as s:
+        assert s.exec(select(Game.record_length).where(Game.public_id == game_id)).one() > 30
+
+
+def test_the_snapshot_sees_rows_added_and_deleted_in_its_transaction(db) -> None:  # noqa: ANN001
+    from adjudicator.service import snapshot
+    from adjudicator.service.core import current_prompts, sealed_rows, seats_of
+    from adjudicator.store import SealedOrder, Seat
+
+    game_id = doge_game()
+    with store.transaction() as s:
+        g = snapshot.load(s, game_id)
+        assert g is not None
+        group = next(p.group for p in current_prompts(g).values() if p.sealed)
+        assert sealed_rows(s, g, group) == {}
+        row = SealedOrder(game_id=g.id, group=group, seat="red", order={}, salt="s", commitment="c")
+        s.add(row)
+        assert set(sealed_rows(s, g, group)) == {"red"}, "a row added, not yet written"
+        s.flush()
+        assert set(sealed_rows(s, g, group)) == {"red"}, "and once written"
+        s.delete(row)
+        assert sealed_rows(s, g, group) == {}, "a row deleted, not yet written"
+        s.flush()
+        assert sealed_rows(s, g, group) == {}, "and once written"
+        fresh = s.exec(select(Seat).where(Seat.game_id == g.id).order_by(Seat.position)).all()
+        assert seats_of(s, g) == list(fresh), "the seats, in seat order"

@@ -1,0 +1,122 @@
+"""Outbox rows delivered in batches (issue 16): one claim and one SMTP connection for the batch,
+each row recorded `sent` as soon as the relay took it (so a sender killed mid-batch repeats at
+most the mail in flight), a refused recipient failing its own row only; tasks coalesced."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlmodel import select
+
+from adjudicator import store
+from adjudicator.chaos import free_port
+from adjudicator.store import OutboxMessage
+from tests.support.play import new_game
+from workers import mailer
+from workers.enqueue import DELIVER_BATCH, coalesced
+
+
+class Relay:
+    """An SMTP server that notes, for every message, the outbox statuses at that moment."""
+
+    def __init__(self, refuse: str = "") -> None:
+        self.refuse = refuse
+        self.sessions = 0
+        self.received: list[tuple[str, dict[int, str]]] = []
+
+    async def handle_EHLO(self, server: Any, session: Any, envelope: Any, hostname: str, responses: list[str]) -> list[str]:
+        self.sessions += 1
+        session.host_name = hostname
+        return responses
+
+    async def handle_RCPT(self, server: Any, session: Any, envelope: Any, address: str, options: list[str]) -> str:
+        if address == self.refuse:
+            return "550 5.1.1 no such user"
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+        self.received.append((envelope.rcpt_tos[0], dict(statuses())))
+        return "250 2.0.0 ok"
+
+
+def statuses() -> dict[int, str]:
+    with store.transaction(write=False) as s:
+        return {r.id: r.status for r in s.exec(select(OutboxMessage))}  # type: ignore[misc]
+
+
+@pytest.fixture
+def relay(monkeypatch: pytest.MonkeyPatch) -> Iterator[Relay]:
+    from aiosmtpd.controller import Controller
+
+    handler = Relay()
+    port = free_port()
+    controller = Controller(handler, hostname="127.0.0.1", port=port)
+    controller.start()
+    monkeypatch.setenv("SMTP_HOST", "127.0.0.1")
+    monkeypatch.setenv("SMTP_PORT", str(port))
+    monkeypatch.setenv("SMTP_SECURITY", "none")
+    monkeypatch.setenv("PBEM_MAIL_DOMAIN", "pbem.test")
+    monkeypatch.delenv("PBEM_EAGER", raising=False)
+    try:
+        yield handler
+    finally:
+        controller.stop()
+
+
+def pending() -> list[int]:
+    return sorted(i for i, st in statuses().items() if st == "pending")
+
+
+def test_a_batch_goes_over_one_connection_each_row_recorded_as_it_is_accepted(db, toy, relay: Relay) -> None:  # noqa: ANN001
+    new_game(seats=3)
+    new_game(seats=3)
+    ids = pending()
+    assert len(ids) >= 4
+    result = mailer.deliver_many(ids)
+    assert result == {i: "sent" for i in ids}
+    assert relay.sessions == 1, "one SMTP connection for the whole batch"
+    assert len(relay.received) == len(ids)
+    for n, (_rcpt, seen) in enumerate(relay.received):
+        assert all(seen[i] == "sent" for i in ids[:n]), "every earlier row was recorded before the next was sent"
+        assert all(seen[i] == "sending" for i in ids[n:]), "the rest of the batch is held by this sender"
+    assert mailer.deliver_many(ids) == {}, "a second run finds every row taken: nothing is sent twice"
+    assert len(relay.received) == len(ids)
+
+
+def test_a_refused_recipient_fails_its_own_row_only(db, toy, relay: Relay) -> None:  # noqa: ANN001
+    new_game(seats=3)
+    ids = pending()
+    with store.transaction(write=False) as s:
+        refused = s.exec(select(OutboxMessage).where(OutboxMessage.id == ids[1])).one()
+    relay.refuse = refused.to
+    result = mailer.deliver_many(ids)
+    assert result[ids[1]] == "failed"
+    assert {result[i] for i in ids if i != ids[1]} == {"sent"}
+    assert relay.sessions == 1
+
+
+def test_a_lost_relay_leaves_the_rows_pending_for_the_recovery_sweep(db, toy, relay: Relay,  # noqa: ANN001
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    new_game(seats=3)
+    ids = pending()
+    monkeypatch.setenv("SMTP_PORT", str(free_port()))  # nobody listens there
+    result = mailer.deliver_many(ids)
+    assert result[ids[0]] == "pending"
+    assert {st for i, st in statuses().items() if i in ids} == {"pending"}, "the untried rows are released too"
+    with store.transaction(write=False) as s:
+        rows = s.exec(select(OutboxMessage).where(OutboxMessage.id.in_(ids))).all()  # type: ignore[union-attr]
+    assert all(r.next_attempt_at is not None and r.lease_until is None for r in rows)
+    assert [r.attempts for r in rows] == [1] + [0] * (len(ids) - 1), "only the tried row counts an attempt"
+
+
+def test_deliveries_are_coalesced_into_batches(tmp_path: Path) -> None:
+    tasks = [("reveal", "g", "x")] + [("deliver", i) for i in range(1, DELIVER_BATCH + 3)] + [("deliver", 1)]
+    out = coalesced(tasks)
+    assert out[0] == ("reveal", "g", "x")
+    assert out[1] == ("deliver_batch", list(range(1, DELIVER_BATCH + 1)))
+    assert out[2] == ("deliver_batch", [DELIVER_BATCH + 1, DELIVER_BATCH + 2])
+    assert coalesced([("deliver", 7)]) == [("deliver", 7)]
