@@ -63,7 +63,7 @@ def _database(backend: str, tmp: Path, pg_url: str) -> Iterator[str]:
 
 
 @contextmanager
-def _gunicorn(app: str, env: dict[str, str], port: int, log: Path) -> Iterator[None]:
+def _gunicorn(app: str, env: dict[str, str], port: int, log: Path) -> Iterator[int]:
     with log.open("wb") as out:
         proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", str(GUNICORN_CONF), app],
                                 env={**os.environ, **env, "PBEM_BIND": f"127.0.0.1:{port}"},
@@ -78,7 +78,7 @@ def _gunicorn(app: str, env: dict[str, str], port: int, log: Path) -> Iterator[N
                 if proc.poll() is not None or time.monotonic() > deadline:
                     raise RuntimeError(f"gunicorn did not start; see {log}") from None
                 time.sleep(0.1)
-        yield
+        yield proc.pid
     finally:
         proc.send_signal(signal.SIGTERM)
         try:
@@ -86,6 +86,32 @@ def _gunicorn(app: str, env: dict[str, str], port: int, log: Path) -> Iterator[N
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+
+
+def _server_cpu(pid: int) -> float:
+    """CPU seconds used so far by a gunicorn master and its workers (Linux /proc): the server's
+    own cost per request, which a busy machine's lost time slices do not inflate."""
+    try:
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except OSError:
+        return float("nan")
+    total = 0
+    for each in [str(pid), *children]:
+        try:
+            fields = Path(f"/proc/{each}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def _measure(name: str, pid: int, posts: list[Request], port: int, args: argparse.Namespace) -> None:
+    run(posts, port, 50, len(posts), 5)  # warm-up: imports, connections, caches
+    cpu = _server_cpu(pid)
+    outcome = run(posts, port, args.rate, args.requests, args.duration)
+    cpu = _server_cpu(pid) - cpu
+    _print(name, outcome, 303)
+    print(f"{name} server CPU: {cpu / max(1, outcome.sent) * 1000:.2f} ms/request")
 
 
 def _make_games(count: int) -> list[tuple[str, str, str, list[str], str]]:
@@ -181,13 +207,9 @@ def main(argv: list[str]) -> int:
         print(f"http offered rate: {args.rate:.0f} req/s")
         print(f"http seats ordering: {len(seats)} seats in {args.games} games")
         port = _free_port()
-        with _gunicorn("adjudicator.cli.benchhttpapp:app", env, port, tmp / "baseline.log"):
-            posts = _requests(port, seats, with_session=False)
-            run(posts, port, 50, len(posts), 5)  # warm-up: imports, connections
-            _print("http baseline minimal app", run(posts, port, args.rate, args.requests, args.duration), 303)
+        with _gunicorn("adjudicator.cli.benchhttpapp:app", env, port, tmp / "baseline.log") as pid:
+            _measure("http baseline minimal app", pid, _requests(port, seats, with_session=False), port, args)
         port = _free_port()
-        with _gunicorn("web.wsgi:app", env, port, tmp / "web.log"):
-            posts = _requests(port, seats, with_session=True)
-            run(posts, port, 50, len(posts), 5)
-            _print("http order POST", run(posts, port, args.rate, args.requests, args.duration), 303)
+        with _gunicorn("web.wsgi:app", env, port, tmp / "web.log") as pid:
+            _measure("http order POST", pid, _requests(port, seats, with_session=True), port, args)
     return 0

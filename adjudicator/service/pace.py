@@ -65,15 +65,15 @@ def _standing_rows(s: Session, g: Game) -> dict[str, list[StandingOrder]]:
     return rows
 
 
-def advance(s: Session, g: Game, now: datetime) -> int:
+def advance(s: Session, g: Game, now: datetime, seats: list[Seat] | None = None) -> int:
     """Apply every decision that needs nobody (see the module doc); returns the number of steps.
-    Stops at AUTO_LIMIT steps."""
+    Stops at AUTO_LIMIT steps. `seats`: the game's seat rows, if the caller has them already."""
     from .orders import seal  # orders imports pace (settle), so this one is imported late
     from .reveal import apply_group
 
     game = module_of(g)
     standing = _standing_rows(s, g)
-    automatic = {r.seat for r in seats_of(s, g) if r.disorder or r.resigned}
+    automatic = {r.seat for r in (seats_of(s, g) if seats is None else seats) if r.disorder or r.resigned}
     if not standing and not automatic and not any(p.sealed for p in current_prompts(g).values()):
         return 0
     steps = 0
@@ -139,9 +139,9 @@ def settle(s: Session, g: Game, now: datetime | None = None, actors: Iterable[st
     game has just started (everyone gets the start mail)."""
     now = now or utcnow()
     actors, fresh = set(actors), set(fresh)
-    steps = advance(s, g, now)
-    game = module_of(g)
     seats = seats_of(s, g)
+    steps = advance(s, g, now, seats)
+    game = module_of(g)
     tasks: list[Task] = []
     if g.status == "finished":
         g.waiting_on = []
