@@ -52,16 +52,20 @@ def seats_of(s: Session, g: Game) -> list[Seat]:
     return list(s.exec(select(Seat).where(Seat.game_id == g.id).order_by(Seat.position)).all())
 
 
-def seat_row(s: Session, g: Game, seat: str) -> Seat:
-    row = s.exec(select(Seat).where(Seat.game_id == g.id, Seat.seat == seat)).first()
+def seat_row(s: Session, g: Game, seat: str, seats: list[Seat] | None = None) -> Seat:
+    """`seats`: the game's rows (`seats_of`), if the caller has them already."""
+    if seats is None:
+        row = s.exec(select(Seat).where(Seat.game_id == g.id, Seat.seat == seat)).first()
+    else:
+        row = next((r for r in seats if r.seat == seat), None)
     if row is None:
         raise NotFound(_("game %(game)s has no seat %(seat)s", game=g.public_id, seat=repr(seat)))
     return row
 
 
-def auth_seat(s: Session, g: Game, seat: str, seat_token: str | MailKey) -> Seat:
+def auth_seat(s: Session, g: Game, seat: str, seat_token: str | MailKey, seats: list[Seat] | None = None) -> Seat:
     """A seat link's token, or a MailKey (reply-address token / SIGNON password) from a mail."""
-    row = seat_row(s, g, seat)
+    row = seat_row(s, g, seat, seats)
     if isinstance(seat_token, MailKey):
         ok = mail_key_matches(row.seat_token_hash, g.public_id, seat, seat_token)
     else:

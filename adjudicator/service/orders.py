@@ -23,6 +23,7 @@ from .core import (
     record_orders,
     require_running,
     sealed_rows,
+    seats_of,
     token_for,
 )
 from .errors import BadOrder, NotYourTurn, ServiceError
@@ -99,7 +100,8 @@ def _submit(
 
     now = now or utcnow()
     g = locked_game(s, game_id)  # the lock serialises submissions to one game
-    row = auth_seat(s, g, seat, seat_token)
+    seats = seats_of(s, g)  # read once: authentication and `settle` both need them
+    row = auth_seat(s, g, seat, seat_token, seats)
     require_running(g)
     game = module_of(g)
     standing = [isinstance(item, str) and is_standing_line(item) for item in items]
@@ -144,7 +146,7 @@ def _submit(
             break
         if more:
             advance(s, g, now)  # reveals, standing orders and civil disorder before the next line
-    result.tasks += settle(s, g, now, actors={seat})
+    result.tasks += settle(s, g, now, actors={seat}, seats=seats)
     result.prompt_token = token_for(g, seat, current_prompts(g).get(seat))
     result.tasks = list(dict.fromkeys(result.tasks))
     return result
