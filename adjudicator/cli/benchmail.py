@@ -12,6 +12,8 @@ authentication, the service and the reply are all measured.
   parses each message and inserts it into a table of the same database (the floor of any intake
   that stores what it accepts).
 - latency: L mails one at a time, each from the start of its SMTP transaction to its reply row.
+  Baseline, same run: the same work done inline in this process (store the mail, process it:
+  the reply row is in), without SMTP and without the hop through the broker to the worker.
 
 Prints `name: value unit` lines.
 """
@@ -105,6 +107,24 @@ def _replies() -> int:
 
     with store.transaction(write=False) as s:
         return s.exec(select(func.count(OutboxMessage.id)).where(OutboxMessage.kind == "reply")).one()
+
+
+def _pending() -> int:
+    from sqlmodel import func, select
+
+    from adjudicator import store
+    from adjudicator.store import OutboxMessage
+
+    with store.transaction(write=False) as s:
+        return s.exec(select(func.count(OutboxMessage.id)).where(
+            OutboxMessage.status == "pending", OutboxMessage.kind == "reply")).one()
+
+
+def _wait_idle(timeout: float) -> None:
+    """Until the worker has sent every reply (so a latency mail does not queue behind them)."""
+    deadline = time.perf_counter() + timeout
+    while _pending() and time.perf_counter() < deadline:
+        time.sleep(0.01)
 
 
 def _wait_for(count: int, timeout: float, poll: float = 0.002) -> bool:
@@ -225,6 +245,7 @@ def main(argv: list[str]) -> int:
             elapsed = time.perf_counter() - started
             latencies = []
             for i, msg in enumerate(_mails(args.latency, seats, "latency")):
+                _wait_idle(600)
                 before = _replies()
                 t0 = time.perf_counter()
                 _send_all(port, [msg], 1)
@@ -241,8 +262,26 @@ def main(argv: list[str]) -> int:
     print(f"mail latency p50: {statistics.median(latencies) * 1000:.1f} ms")
     print(f"mail latency p90: {percentile(latencies, 0.90) * 1000:.1f} ms")
     print(f"mail latency p99: {percentile(latencies, 0.99) * 1000:.1f} ms")
+    inline = _inline_latencies(_mails(args.latency, seats, "inline"))
+    print(f"mail latency baseline same work inline p50: {statistics.median(inline) * 1000:.1f} ms")
+    print(f"mail latency baseline same work inline p90: {percentile(inline, 0.90) * 1000:.1f} ms")
     store.configure(None)
     return 0
+
+
+def _inline_latencies(mails: list[EmailMessage]) -> list[float]:
+    from adjudicator import service, store
+
+    latencies = []
+    for msg in mails:
+        raw, sender, to = msg.as_bytes(), str(msg["From"]), [str(msg["To"])]
+        t0 = time.perf_counter()
+        tasks = store.run_in_transaction(lambda s, raw=raw, sender=sender, to=to: service.receive_mail(
+            s, raw, "smtp", sender, to, "127.0.0.1"))
+        for _kind, inbox_id in tasks:
+            store.run_in_transaction(lambda s, inbox_id=inbox_id: service.process_mail(s, inbox_id))
+        latencies.append(time.perf_counter() - t0)
+    return latencies
 
 
 @contextmanager
