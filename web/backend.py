@@ -8,10 +8,11 @@ transaction and enqueues the tasks it returned only after the commit succeeded.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
-from flask import Flask, current_app
+from flask import Flask, current_app, g, has_app_context
 
 log = logging.getLogger(__name__)
 
@@ -116,10 +117,21 @@ def call(fn: Callable[..., Any] | str, *args: Any, **kwargs: Any) -> Any:
 
     if isinstance(fn, str):
         fn = getattr(service(), fn)
-    with _page_language(), store.transaction() as session:
+    with store.transaction() as session, _in_transaction(session), _page_language():
         result = fn(session, *args, **kwargs)
     enqueue(_tasks_of(result))
     return result
+
+
+@contextmanager
+def _in_transaction(session: Any) -> Iterator[None]:
+    """While a write runs, the page's language (read_raw) is read in its transaction: one
+    connection and one transaction per order POST instead of two."""
+    g.pbem_session = session
+    try:
+        yield
+    finally:
+        g.pop("pbem_session", None)
 
 
 def read(fn: Callable[..., Any] | str, *args: Any, **kwargs: Any) -> Any:
@@ -138,6 +150,9 @@ def read_raw(fn: Callable[..., Any] | str, *args: Any, **kwargs: Any) -> Any:
 
     if isinstance(fn, str):
         fn = getattr(service(), fn)
+    current = g.get("pbem_session") if has_app_context() else None
+    if current is not None:
+        return fn(current, *args, **kwargs)
     with store.transaction(write=False) as session:
         return fn(session, *args, **kwargs)
 

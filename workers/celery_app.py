@@ -21,8 +21,12 @@ from pathlib import Path
 from typing import Any
 
 from celery import Celery
+from kombu.transport import TRANSPORT_ALIASES
 
 EMBEDDED_BROKER = "sqla+sqlite:///var/broker.sqlite"
+# The embedded broker's transport wakes idle workers when a message is put instead of leaving
+# them to poll once a second (workers/wakebroker.py); same tables, so any sqla+ URL gets it.
+TRANSPORT_ALIASES["sqla"] = TRANSPORT_ALIASES["sqlalchemy"] = "workers.wakebroker:Transport"
 
 
 def broker_url() -> str:

@@ -90,6 +90,10 @@ def main(argv: list[str]) -> int:
         from .benchburst import main as burst_main
 
         return burst_main(argv[1:])
+    if argv[:1] == ["http"]:
+        from .benchhttp import main as http_main
+
+        return http_main(argv[1:])
     if argv[:1] == ["web"]:
         from .benchweb import main as web_main
 

@@ -1,22 +1,43 @@
-"""`pbem bench mail [--messages N]`: messages per second from SMTP receipt to the reply in the outbox.
+"""`pbem bench mail [--messages N] [--connections C] [--latency L] [--eager]`: order mails from SMTP
+receipt to the reply in the outbox, on the embedded default.
 
-A Doge game on a fresh SQLite file; the built-in listener on a free loopback port; tasks run
-inline (PBEM_EAGER=1), so when the SMTP transaction ends the reply row is committed. Every mail is
-a real sealed order (the seat replaces its placement each time), so parsing, authentication, the
-service and the reply are all measured. Prints `name: value unit` lines.
+Doge games on a fresh SQLite file, the built-in SMTP listener on a free loopback port and a real
+Celery worker on the embedded broker (`--pool solo`, as `pbem run` starts it), both private to the
+run; `--eager` runs the tasks inline in the listener instead (PBEM_EAGER=1). Every mail is a real
+sealed order (three seats of each game replace their placements again and again), so parsing,
+authentication, the service and the reply are all measured.
+
+- throughput: N mails sent over C connections at once; the clock stops when the last reply row
+  is in the outbox. Baseline, same run, same mails and connections: aiosmtpd with a handler that
+  parses each message and inserts it into a table of the same database (the floor of any intake
+  that stores what it accepts).
+- latency: L mails one at a time, each from the start of its SMTP transaction to its reply row.
+  Baseline, same run: the same work done inline in this process (store the mail, process it:
+  the reply row is in), without SMTP and without the hop through the broker to the worker.
+
+Prints `name: value unit` lines.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import os
 import smtplib
 import socket
 import statistics
+import subprocess
+import sys
 import tempfile
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from email.message import EmailMessage
 from pathlib import Path
+from typing import Any
+
+from .openloop import percentile
 
 
 def _free_port() -> int:
@@ -25,65 +46,244 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
-def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="pbem bench mail", description=__doc__)
-    parser.add_argument("--messages", type=int, default=200)
-    args = parser.parse_args(argv)
-    tmp = Path(tempfile.mkdtemp(prefix="pbem-bench-mail-"))
-    os.environ.update({"PBEM_EAGER": "1", "PBEM_MAIL_DIR": str(tmp / "mail"), "PBEM_MAIL_DNS": "0"})
-    os.environ.pop("SMTP_HOST", None)
+Seats = list[tuple[str, str, list[str]]]  # (reply address, registered address, two orders)
 
+
+def _mails(count: int, seats: Seats, prefix: str) -> list[EmailMessage]:
+    mails = []
+    for i in range(count):
+        to, sender, orders = seats[i % len(seats)]
+        msg = EmailMessage()
+        msg["From"], msg["To"], msg["Subject"] = sender, to, "orders"
+        msg["Message-ID"] = f"<{prefix}-{i}@bench.test>"
+        msg.set_content(f"{orders[(i // len(seats)) % 2]}\n")
+        mails.append(msg)
+    return mails
+
+
+def _send_all(port: int, mails: list[EmailMessage], connections: int) -> None:
+    def sender(part: list[EmailMessage]) -> None:
+        with smtplib.SMTP("127.0.0.1", port) as client:
+            for msg in part:
+                client.send_message(msg)
+
+    threads = [threading.Thread(target=sender, args=(mails[k::connections],)) for k in range(connections)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+
+def _make_games(count: int) -> Seats:
+    """(reply address, registered address, two orders) of every seat but one in each game: the sealed group never
+    completes, so every mail meets the same decision."""
+    from adjudicator import service, store
+    from adjudicator.engine import get_game
+    from adjudicator.service.core import current_prompts, find_game, seat_row
+    from adjudicator.service.notify import reply_address
+
+    doge = get_game("doge")
+    seats = []
+    for n in range(count):
+        with store.transaction() as s:
+            created = service.create_game(s, game="doge", seats=4, title=f"Bench {n}")
+        for i, (seat, invite) in enumerate(created.invites.items()):
+            with store.transaction() as s:
+                service.join_game(s, created.game_id, seat, invite, f"P{i}", email=f"{seat}{n}@bench.test")
+        with store.transaction(write=False) as s:
+            g = find_game(s, created.game_id)
+            prompts = current_prompts(g)
+            for seat in list(created.invites)[:-1]:
+                orders = [doge.format_order(c) for c in prompts[seat].choices[:2]]
+                seats.append((reply_address(g, seat_row(s, g, seat)), f"{seat}{n}@bench.test", orders))
+    return seats
+
+
+def _replies() -> int:
     from sqlmodel import func, select
 
-    from adjudicator import service, store
-    from adjudicator.service.core import find_game, seat_row
-    from adjudicator.service.notify import reply_address
+    from adjudicator import store
     from adjudicator.store import OutboxMessage
-    from workers.smtp import start
 
-    store.configure(f"sqlite:///{tmp / 'bench.sqlite'}")
-    store.init_db()
-    with store.transaction() as s:
-        created = service.create_game(s, game="doge", seats=4, title="Bench")
-    for i, (seat, invite) in enumerate(created.invites.items()):
-        with store.transaction() as s:
-            service.join_game(s, created.game_id, seat, invite, f"P{i}", email=f"{seat}@bench.test")
     with store.transaction(write=False) as s:
-        g = find_game(s, created.game_id)
-        to = reply_address(g, seat_row(s, g, "red"))
-        prompt = service.core.current_prompts(g)["red"]
-        from adjudicator.engine import get_game
+        return s.exec(select(func.count(OutboxMessage.id)).where(OutboxMessage.kind == "reply")).one()
 
-        orders = [get_game("doge").format_order(c) for c in prompt.choices[:2]]
 
-    def replies() -> int:
-        with store.transaction(write=False) as s:
-            return s.exec(select(func.count(OutboxMessage.id)).where(OutboxMessage.kind == "reply")).one()
+def _pending() -> int:
+    from sqlmodel import func, select
+
+    from adjudicator import store
+    from adjudicator.store import OutboxMessage
+
+    with store.transaction(write=False) as s:
+        return s.exec(select(func.count(OutboxMessage.id)).where(
+            OutboxMessage.status == "pending", OutboxMessage.kind == "reply")).one()
+
+
+def _wait_idle(timeout: float) -> None:
+    """Until the worker has sent every reply (so a latency mail does not queue behind them)."""
+    deadline = time.perf_counter() + timeout
+    while _pending() and time.perf_counter() < deadline:
+        time.sleep(0.01)
+
+
+def _wait_for(count: int, timeout: float, poll: float = 0.002) -> bool:
+    deadline = time.perf_counter() + timeout
+    while time.perf_counter() < deadline:
+        if _replies() >= count:
+            return True
+        time.sleep(poll)
+    return False
+
+
+@contextmanager
+def _worker(tmp: Path, env: dict[str, str]) -> Iterator[None]:
+    log = (tmp / "worker.log").open("wb")
+    proc = subprocess.Popen([sys.executable, "-m", "celery", "-A", "workers.celery_app", "worker", "--pool", "solo",
+                             "--loglevel", "WARNING", "--without-mingle", "--without-gossip", "--without-heartbeat"],
+                            env={**os.environ, **env}, stdout=log, stderr=subprocess.STDOUT, cwd=tmp)
+    try:
+        yield
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        log.close()
+
+
+class _BaselineHandler:
+    """Parse and insert, nothing else (see the module doc)."""
+
+    def __init__(self) -> None:
+        from sqlalchemy import text
+
+        from adjudicator import store
+
+        with store.transaction() as s:
+            s.connection().execute(text("CREATE TABLE IF NOT EXISTS bench_mail "
+                                        "(message_id TEXT PRIMARY KEY, raw BLOB, subject TEXT)"))
+
+    def insert(self, raw: bytes) -> None:
+        from sqlalchemy import text
+
+        from adjudicator import store
+        from adjudicator.mail.parse import parse
+
+        mail = parse(raw)
+        with store.transaction() as s:
+            s.connection().execute(text("INSERT INTO bench_mail VALUES (:id, :raw, :subject)"),
+                                   {"id": mail.message_id, "raw": raw, "subject": mail.subject})
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+        raw = envelope.original_content or envelope.content or b""
+        await asyncio.get_running_loop().run_in_executor(None, self.insert, raw)
+        return "250 2.0.0 accepted"
+
+
+def _baseline(mails: list[EmailMessage], connections: int) -> float:
+    from aiosmtpd.controller import Controller
 
     port = _free_port()
-    controller = start("127.0.0.1", port)
-    latencies: list[float] = []
+    controller = Controller(_BaselineHandler(), hostname="127.0.0.1", port=port)
+    controller.start()
     try:
-        with smtplib.SMTP("127.0.0.1", port) as client:
-            started = time.perf_counter()
-            for i in range(args.messages):
-                msg = EmailMessage()
-                msg["From"], msg["To"], msg["Subject"] = "red@bench.test", to, "orders"
-                msg["Message-ID"] = f"<bench-{i}@bench.test>"
-                msg.set_content(f"{orders[i % 2]}\n")
-                t0 = time.perf_counter()
-                client.send_message(msg)
-                latencies.append(time.perf_counter() - t0)
-            elapsed = time.perf_counter() - started
+        started = time.perf_counter()
+        _send_all(port, mails, connections)
+        return time.perf_counter() - started
     finally:
         controller.stop()
-    count = replies()
-    if count != args.messages:
-        print(f"error: {count} replies for {args.messages} messages")
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="pbem bench mail", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--messages", type=int, default=500)
+    parser.add_argument("--connections", type=int, default=8)
+    parser.add_argument("--latency", type=int, default=50, help="mails sent one at a time for the latency")
+    parser.add_argument("--games", type=int, default=4)
+    parser.add_argument("--eager", action="store_true", help="tasks inline in the listener, no worker")
+    args = parser.parse_args(argv)
+    tmp = Path(tempfile.mkdtemp(prefix="pbem-bench-mail-"))
+    env = {"PBEM_MAIL_DIR": str(tmp / "mail"), "PBEM_MAIL_DNS": "0", "DATABASE_URL": f"sqlite:///{tmp / 'bench.sqlite'}",
+           "CELERY_BROKER_URL": f"sqla+sqlite:///{tmp / 'broker.sqlite'}", "PBEM_VAR_DIR": str(tmp / "var"),
+           "PBEM_CELERY_QUEUE": "bench-mail", "PBEM_MAIL_REPLIES_PER_HOUR": "1000000"}
+    os.environ.update(env)
+    os.environ.pop("SMTP_HOST", None)
+    if args.eager:
+        os.environ["PBEM_EAGER"] = "1"
+    else:
+        os.environ.pop("PBEM_EAGER", None)
+
+    from adjudicator import store
+    from workers.celery_app import make_celery
+    from workers.smtp import start
+
+    store.configure(env["DATABASE_URL"])
+    store.init_db()
+    seats = _make_games(args.games)
+    mode = "inline tasks (PBEM_EAGER)" if args.eager else "a real worker on the embedded broker"
+    print(f"mail mode: {mode}")
+    print(f"mail messages: {args.messages} messages over {args.connections} connections")
+    baseline = _baseline(_mails(args.messages, seats, "baseline"), args.connections)
+    print(f"mail baseline aiosmtpd + parse + insert: {args.messages / baseline:.1f} messages/s")
+
+    app = make_celery()
+    port = _free_port()
+    controller = start("127.0.0.1", port, app=app)
+    try:
+        with _worker(tmp, env) if not args.eager else _no_worker():
+            _send_all(port, _mails(2, seats, "warm"), 1)  # the worker's imports and first connection
+            if not _wait_for(2, 60):
+                print("error: the worker answered no mail within 60 s")
+                return 1
+            started = time.perf_counter()
+            _send_all(port, _mails(args.messages, seats, "bench"), args.connections)
+            done = _wait_for(2 + args.messages, 600)
+            elapsed = time.perf_counter() - started
+            latencies = []
+            for i, msg in enumerate(_mails(args.latency, seats, "latency")):
+                _wait_idle(600)
+                before = _replies()
+                t0 = time.perf_counter()
+                _send_all(port, [msg], 1)
+                if not _wait_for(before + 1, 30):
+                    print(f"error: no reply to latency mail {i} within 30 s")
+                    return 1
+                latencies.append(time.perf_counter() - t0)
+    finally:
+        controller.stop()
+    if not done:
+        print(f"error: {_replies() - 2} replies for {args.messages} messages after 600 s")
         return 1
-    ordered = sorted(latencies)
-    print(f"mail messages: {args.messages} messages")
     print(f"mail throughput: {args.messages / elapsed:.1f} messages/s")
-    print(f"mail latency p50: {statistics.median(ordered) * 1000:.1f} ms")
-    print(f"mail latency p99: {ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))] * 1000:.1f} ms")
+    print(f"mail latency p50: {statistics.median(latencies) * 1000:.1f} ms")
+    print(f"mail latency p90: {percentile(latencies, 0.90) * 1000:.1f} ms")
+    print(f"mail latency p99: {percentile(latencies, 0.99) * 1000:.1f} ms")
+    inline = _inline_latencies(_mails(args.latency, seats, "inline"))
+    print(f"mail latency baseline same work inline p50: {statistics.median(inline) * 1000:.1f} ms")
+    print(f"mail latency baseline same work inline p90: {percentile(inline, 0.90) * 1000:.1f} ms")
+    store.configure(None)
     return 0
+
+
+def _inline_latencies(mails: list[EmailMessage]) -> list[float]:
+    from adjudicator import service, store
+
+    latencies = []
+    for msg in mails:
+        raw, sender, to = msg.as_bytes(), str(msg["From"]), [str(msg["To"])]
+        t0 = time.perf_counter()
+        tasks = store.run_in_transaction(lambda s, raw=raw, sender=sender, to=to: service.receive_mail(
+            s, raw, "smtp", sender, to, "127.0.0.1"))
+        for _kind, inbox_id in tasks:
+            store.run_in_transaction(lambda s, inbox_id=inbox_id: service.process_mail(s, inbox_id))
+        latencies.append(time.perf_counter() - t0)
+    return latencies
+
+
+@contextmanager
+def _no_worker() -> Iterator[None]:
+    yield

@@ -56,16 +56,20 @@ def seats_of(s: Session, g: Game) -> list[Seat]:
     return list(s.exec(select(Seat).where(Seat.game_id == g.id).order_by(Seat.position)).all())
 
 
-def seat_row(s: Session, g: Game, seat: str) -> Seat:
-    row = s.exec(select(Seat).where(Seat.game_id == g.id, Seat.seat == seat)).first()
+def seat_row(s: Session, g: Game, seat: str, seats: list[Seat] | None = None) -> Seat:
+    """`seats`: the game's rows (`seats_of`), if the caller has them already."""
+    if seats is None:
+        row = s.exec(select(Seat).where(Seat.game_id == g.id, Seat.seat == seat)).first()
+    else:
+        row = next((r for r in seats if r.seat == seat), None)
     if row is None:
         raise NotFound(_("game %(game)s has no seat %(seat)s", game=g.public_id, seat=repr(seat)))
     return row
 
 
-def auth_seat(s: Session, g: Game, seat: str, seat_token: str | MailKey) -> Seat:
+def auth_seat(s: Session, g: Game, seat: str, seat_token: str | MailKey, seats: list[Seat] | None = None) -> Seat:
     """A seat link's token, or a MailKey (reply-address token / SIGNON password) from a mail."""
-    row = seat_row(s, g, seat)
+    row = seat_row(s, g, seat, seats)
     if isinstance(seat_token, MailKey):
         ok = mail_key_matches(row.seat_token_hash, g.public_id, seat, seat_token)
     else:
@@ -97,9 +101,28 @@ def require_running(g: Game) -> None:
 # ---------------------------------------------------------------------------- prompts
 
 
-_PROMPT_CACHE: OrderedDict[tuple[str, str, int], dict[str, Prompt]] = OrderedDict()
-_PROMPT_CACHE_SIZE = 256
-_prompt_lock = threading.Lock()
+class _Lru:
+    """A small thread-safe LRU map (the web serves requests from several threads)."""
+
+    def __init__(self, size: int) -> None:
+        self.size, self.items, self.lock = size, OrderedDict[Any, Any](), threading.Lock()
+
+    def get(self, key: Any) -> Any:
+        with self.lock:
+            value = self.items.get(key)
+            if value is not None:
+                self.items.move_to_end(key)
+            return value
+
+    def put(self, key: Any, value: Any) -> None:
+        with self.lock:
+            self.items[key] = value
+            while len(self.items) > self.size:
+                self.items.popitem(last=False)
+
+
+_PROMPT_CACHE = _Lru(256)
+_TOKEN_CACHE = _Lru(1024)
 
 
 def current_prompts(g: Game) -> dict[str, Prompt]:
@@ -109,16 +132,10 @@ def current_prompts(g: Game) -> dict[str, Prompt]:
     if g.state is None or g.status == "finished":
         return {}
     key = (g.game_type, g.state_hash, g.record_length)
-    with _prompt_lock:
-        cached = _PROMPT_CACHE.get(key)
-        if cached is not None:
-            _PROMPT_CACHE.move_to_end(key)
-            return cached
-    prompts = module_of(g).prompts(g.state)
-    with _prompt_lock:
-        _PROMPT_CACHE[key] = prompts
-        while len(_PROMPT_CACHE) > _PROMPT_CACHE_SIZE:
-            _PROMPT_CACHE.popitem(last=False)
+    prompts = _PROMPT_CACHE.get(key)
+    if prompts is None:
+        prompts = module_of(g).prompts(g.state)
+        _PROMPT_CACHE.put(key, prompts)
     return prompts
 
 
@@ -140,9 +157,17 @@ def sealed_rows(s: Session, g: Game, group: str) -> dict[str, SealedOrder]:
 
 
 def token_for(g: Game, seat: str, prompt: Prompt | None) -> str | None:
+    """The prompt token, remembered per (game, length, seat) for the very prompt object it was
+    made from (cached prompts are shared): hashing a prompt's JSON costs as much as a SQL query."""
     if prompt is None:
         return None
-    return prompt_token(g.public_id, g.record_length, seat, prompt.to_json())
+    key = (g.public_id, g.record_length, seat)
+    cached = _TOKEN_CACHE.get(key)
+    if cached is not None and cached[0] is prompt:
+        return cached[1]
+    token = prompt_token(g.public_id, g.record_length, seat, prompt.to_json())
+    _TOKEN_CACHE.put(key, (prompt, token))
+    return token
 
 
 def check_prompt_token(g: Game, seat: str, prompt: Prompt, given: str | None) -> None:

@@ -15,6 +15,7 @@ queue on the game row instead of deadlocking on PostgreSQL.
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from datetime import datetime, timedelta
 
 from sqlalchemy.exc import IntegrityError
@@ -127,8 +128,9 @@ def _handle(s: Session, row: InboxMessage, now: datetime) -> tuple[list[Task], s
         return [], "dropped", record_bounce(s, raw, list(row.envelope_to or []))
     if row.auth.get("oversized"):
         return _oversized(s, row, raw, envelope_from, now)
+    by_token = addressed_to_seat(s, raw, list(row.envelope_to or []))
     try:
-        mail = parse(raw, envelope_from, trusted=addressed_to_seat(s, raw, list(row.envelope_to or [])))
+        mail = parse(raw, envelope_from, trusted=by_token is not None)
     except TooBig as exc:
         return [], "dropped", f"too big: {exc}"
     row.from_addr, row.subject = mail.from_addr, mail.subject
@@ -136,7 +138,12 @@ def _handle(s: Session, row: InboxMessage, now: datetime) -> tuple[list[Task], s
         return [], "dropped", f"not answered ({mail.auto_reason}): no mail loops"
     commands = structure_error(mail) if mail.problem else parse_body(mail.text)
     signon = next((c.args for c in commands if c.name == "signon"), None)
-    who = identify(s, mail.recipients + list(row.envelope_to or []), signon, mail.from_addr)
+    # a reply token found in the headers decides (tokens come before SIGNON), so it is not checked twice
+    if by_token is not None:
+        sender = addresses.plain(mail.from_addr)  # the decoded From, as identify() would read it
+        who: Speaker | None = replace(by_token, from_registered=bool(sender) and sender == by_token.registered.lower())
+    else:
+        who = identify(s, mail.recipients + list(row.envelope_to or []), signon, mail.from_addr)
     if who is None:
         return _unidentified(s, row, mail.from_addr, mail.message_id, mail.subject, now)
     row.auth = {**row.auth, "via": who.via, "from_registered": who.from_registered}

@@ -27,14 +27,16 @@ log = logging.getLogger(__name__)
 RECIPIENT_HEADERS = ("To", "Cc", "Delivered-To", "X-Original-To")
 
 
-def addressed_to_seat(s: Session, raw: bytes, envelope_to: list[str]) -> bool:
+def addressed_to_seat(s: Session, raw: bytes, envelope_to: list[str]) -> Speaker | None:
+    """The seat whose reply token the headers or the envelope carry (None: no valid token). The
+    token decides who speaks, so the caller may take this speaker for the whole mail."""
     try:
         msg = headers_only(raw)
         recipients = [" ".join(str(v).split()) for n in RECIPIENT_HEADERS for v in (msg.get_all(n) or [])][:20]
         sender = str(msg.get("From") or "")
     except Exception:  # headers the tolerant parser rejects carry no token we can read
-        return False
-    return identify(s, recipients + list(envelope_to), None, sender) is not None
+        return None
+    return identify(s, recipients + list(envelope_to), None, sender)
 
 
 def structure_error(mail: ParsedMail) -> list[Command]:

@@ -23,6 +23,7 @@ from .core import (
     record_orders,
     require_running,
     sealed_rows,
+    seats_of,
     token_for,
 )
 from .errors import BadOrder, NotYourTurn, ServiceError
@@ -99,7 +100,8 @@ def _submit(
 
     now = now or utcnow()
     g = locked_game(s, game_id)  # the lock serialises submissions to one game
-    row = auth_seat(s, g, seat, seat_token)
+    seats = seats_of(s, g)  # read once: authentication and `settle` both need them
+    row = auth_seat(s, g, seat, seat_token, seats)
     require_running(g)
     game = module_of(g)
     standing = [isinstance(item, str) and is_standing_line(item) for item in items]
@@ -114,7 +116,8 @@ def _submit(
                        formatted_choices(game, prompt))
     seat_spoke(s, g, row, now)
     result = Submission()
-    for item, is_standing in zip(items, standing, strict=True):
+    for index, (item, is_standing) in enumerate(zip(items, standing, strict=True)):
+        more = index < len(items) - 1  # after the last line, `settle` advances the game
         if is_standing:
             try:
                 with s.begin_nested():
@@ -122,7 +125,8 @@ def _submit(
             except ServiceError as exc:
                 result.error = f"`{item}`: {exc}"
                 break
-            advance(s, g, now)  # a new standing order may answer the open decision at once
+            if more:
+                advance(s, g, now)  # a new standing order may answer the open decision at once
             continue
         prompt = current_prompts(g).get(seat) if g.status == "running" else None
         if prompt is None:
@@ -140,8 +144,9 @@ def _submit(
             result.error = f"`{item}`: {error_text(exc)}"  # the game's words, in the seat's language
             result.choices = formatted_choices(game, prompt)
             break
-        advance(s, g, now)  # reveals, standing orders and civil disorder before the next line
-    result.tasks += settle(s, g, now, actors={seat})
+        if more:
+            advance(s, g, now)  # reveals, standing orders and civil disorder before the next line
+    result.tasks += settle(s, g, now, actors={seat}, seats=seats)
     result.prompt_token = token_for(g, seat, current_prompts(g).get(seat))
     result.tasks = list(dict.fromkeys(result.tasks))
     return result

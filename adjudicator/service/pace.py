@@ -49,13 +49,15 @@ log = logging.getLogger(__name__)
 AUTO_LIMIT = 2000
 
 
-def waiting_seats(s: Session, g: Game) -> list[str]:
-    """Seats with a decision that have not answered it yet (a sealed order in counts as answered)."""
+def waiting_seats(s: Session, g: Game, sealed_in: set[str] | None = None) -> list[str]:
+    """Seats with a decision that have not answered it yet (a sealed order in counts as answered).
+    `sealed_in`: the seats with a sealed order in, if the caller knows them (`_advance` does)."""
     prompts = current_prompts(g)
-    done: set[str] = set()
-    for group in sealed_groups(prompts):
-        done |= set(sealed_rows(s, g, group))
-    return sorted(seat for seat in prompts if seat not in done)
+    if sealed_in is None:
+        sealed_in = set()
+        for group in sealed_groups(prompts):
+            sealed_in |= set(sealed_rows(s, g, group))
+    return sorted(seat for seat in prompts if seat not in sealed_in)
 
 
 def _standing_rows(s: Session, g: Game) -> dict[str, list[StandingOrder]]:
@@ -71,19 +73,25 @@ def _standing_rows(s: Session, g: Game) -> dict[str, list[StandingOrder]]:
 def advance(s: Session, g: Game, now: datetime) -> int:
     """Apply every decision that needs nobody (see the module doc); returns the number of steps.
     Stops at AUTO_LIMIT steps."""
+    return _advance(s, g, now, seats_of(s, g))[0]
+
+
+def _advance(s: Session, g: Game, now: datetime, seats: list[Seat]) -> tuple[int, set[str] | None]:
+    """`advance`, plus the seats whose sealed order is in when it stopped (None: not known), which
+    spares `settle` reading the sealed rows again."""
     from .orders import seal  # orders imports pace (settle), so this one is imported late
     from .reveal import apply_group
 
     game = module_of(g)
     standing = _standing_rows(s, g)
-    automatic = {r.seat for r in seats_of(s, g) if r.disorder or r.resigned}
+    automatic = {r.seat for r in seats if r.disorder or r.resigned}
     if not standing and not automatic and not any(p.sealed for p in current_prompts(g).values()):
-        return 0
+        return 0, set()
     steps = 0
     while g.status == "running" and steps < AUTO_LIMIT:
         prompts = current_prompts(g)
         if not prompts:
-            break
+            return steps, set()
         acted = False
         answered: set[str] = set()
         for group, members in sealed_groups(prompts).items():
@@ -121,9 +129,9 @@ def advance(s: Session, g: Game, now: datetime) -> int:
                 acted = True
                 break
         if not acted:
-            break
+            return steps, answered  # every open sealed group was read in this round
         steps += 1
-    return steps
+    return steps, None
 
 
 def _fit(game, prompt, rows):  # type: ignore[no-untyped-def]
@@ -133,18 +141,19 @@ def _fit(game, prompt, rows):  # type: ignore[no-untyped-def]
 
 
 def settle(s: Session, g: Game, now: datetime | None = None, actors: Iterable[str] = (),
-           fresh: Iterable[str] = (), started: bool = False) -> list[Task]:
+           fresh: Iterable[str] = (), started: bool = False, seats: list[Seat] | None = None) -> list[Task]:
     """Finish a use case: automatic decisions, then the wait's deadline and its mails.
 
     `actors`: seats whose own order (form, command box, mail) this use case applied; a decision
     of theirs that follows is a follow-up, not a new wait. `fresh`: seats whose wait ended
     without them (a deadline passed): a decision they still have is a new wait. `started`: the
-    game has just started (everyone gets the start mail)."""
+    game has just started (everyone gets the start mail). `seats`: the game's seat rows, if the
+    caller has them already."""
     now = now or utcnow()
     actors, fresh = set(actors), set(fresh)
-    steps = advance(s, g, now)
+    seats = seats_of(s, g) if seats is None else seats
+    steps, sealed_in = _advance(s, g, now, seats)
     game = module_of(g)
-    seats = seats_of(s, g)
     tasks: list[Task] = []
     if g.status == "finished":
         g.waiting_on = []
@@ -154,7 +163,7 @@ def settle(s: Session, g: Game, now: datetime | None = None, actors: Iterable[st
         return tasks
     if g.status != "running":
         return tasks
-    waiting = waiting_seats(s, g)
+    waiting = waiting_seats(s, g, sealed_in)
     previous = set(g.waiting_on or []) - fresh
     new = [seat for seat in waiting if seat not in previous and seat not in actors]
     due = as_utc(g.due_at)

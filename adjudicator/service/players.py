@@ -8,7 +8,7 @@ from datetime import datetime
 from sqlmodel import Session, select
 
 from adjudicator.i18n import LANGUAGES, _, normal
-from adjudicator.store import Seat
+from adjudicator.store import Game, Seat
 
 from .clock import check_timezone, utcnow
 from .core import append_note, auth_seat, find_game, locked_game
@@ -23,12 +23,16 @@ MAIL_MODES = ("each", "digest", "off")
 def language_of(s: Session, game_id: str, seat: str | None = None, seat_token: str | None = None) -> str:
     """The language a game's pages are shown in: the seat's own choice (only with the seat's valid
     link: a seat's choice is its own business), else the game's."""
-    g = find_game(s, game_id)
-    if seat and seat_token:
-        row = s.exec(select(Seat).where(Seat.game_id == g.id, Seat.seat == seat)).first()
-        if row is not None and row.language and seat_token_matches(row.seat_token_hash, g.public_id, seat, seat_token):
-            return normal(row.language)
-    return normal(g.language)
+    # one query (every page and POST of a seat asks this before its own work)
+    found = s.exec(select(Game.language, Seat.language, Seat.seat_token_hash).select_from(Game)
+                   .outerjoin(Seat, (Seat.game_id == Game.id) & (Seat.seat == (seat or "")))
+                   .where(Game.public_id == game_id)).first()
+    if found is None:
+        return normal(find_game(s, game_id).language)  # raises NotFound, with its message
+    game_language, seat_language, token_hash = found
+    if seat and seat_token and seat_language and seat_token_matches(token_hash, game_id, seat, seat_token):
+        return normal(seat_language)
+    return normal(game_language)
 
 
 def seat_settings(s: Session, game_id: str, seat: str, seat_token: str | MailKey) -> dict[str, str]:

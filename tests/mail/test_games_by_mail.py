@@ -130,13 +130,16 @@ def test_a_whole_game_by_mail(game: str, seats: int, options: dict, sqlite_db: D
 def test_bench_mail_prints_figures(tmp_path, capsys, monkeypatch) -> None:
     from adjudicator.cli.main import main
 
-    for name in ("PBEM_EAGER", "PBEM_MAIL_DIR", "PBEM_MAIL_DNS"):  # restored after the test
+    for name in ("PBEM_EAGER", "PBEM_MAIL_DIR", "PBEM_MAIL_DNS", "DATABASE_URL", "CELERY_BROKER_URL",
+                 "PBEM_VAR_DIR", "PBEM_CELERY_QUEUE", "PBEM_MAIL_REPLIES_PER_HOUR"):  # restored after the test
         monkeypatch.setenv(name, "")
     monkeypatch.delenv("SMTP_HOST", raising=False)
 
-    try:
-        assert main(["bench", "mail", "--messages", "20"]) == 0
+    try:  # tasks inline (the real worker's run: tests/cli/test_bench_http_mail.py)
+        assert main(["bench", "mail", "--messages", "20", "--latency", "3", "--eager"]) == 0
     finally:
         store.configure(None)
     out = capsys.readouterr().out
-    assert "mail throughput: " in out and out.strip().splitlines()[1].endswith("messages/s")
+    assert out.splitlines()[0] == "mail mode: inline tasks (PBEM_EAGER)"
+    assert "mail throughput: " in out and "mail baseline aiosmtpd + parse + insert: " in out
+    assert all(line.endswith(("messages/s", "ms", "connections", ")")) for line in out.strip().splitlines())

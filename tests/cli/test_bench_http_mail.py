@@ -1,0 +1,45 @@
+"""`pbem bench http` and `pbem bench mail` run end to end (tiny runs) and print each figure beside
+its same-run baseline; every request and every mail is answered."""
+
+from __future__ import annotations
+
+import pytest
+
+from adjudicator.cli.bench import main as bench_main
+
+pytestmark = pytest.mark.slow
+
+ENV = ("PBEM_EAGER", "PBEM_MAIL_DIR", "PBEM_VAR_DIR", "SECRET_KEY", "CELERY_BROKER_URL", "PBEM_BASE_URL",
+       "DATABASE_URL", "PBEM_MAIL_DNS", "PBEM_CELERY_QUEUE", "PBEM_MAIL_REPLIES_PER_HOUR")
+
+
+@pytest.fixture(autouse=True)
+def _restored_env(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ENV:  # the benches set them; restored after the test
+        monkeypatch.setenv(name, "")
+
+
+def _figures(out: str) -> dict[str, str]:
+    return dict(line.split(": ", 1) for line in out.splitlines() if ": " in line)
+
+
+def test_bench_http_posts_orders_beside_the_minimal_app(capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench_main(["http", "--games", "1", "--rate", "20", "--requests", "20", "--duration", "2"]) == 0
+    figures = _figures(capsys.readouterr().out)
+    assert figures["http seats ordering"] == "3 seats in 1 games"
+    for name in ("http order POST", "http baseline minimal app"):
+        assert figures[f"{name} requests"] == "20 requests"
+        assert figures[f"{name} errors"] == "0 requests"
+        assert float(figures[f"{name} throughput"].split()[0]) > 0
+        assert figures[f"{name} latency p99"].endswith(" ms")
+        assert figures[f"{name} server CPU"].endswith(" ms/request")
+
+
+def test_bench_mail_answers_every_mail_through_a_real_worker(capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench_main(["mail", "--games", "1", "--messages", "6", "--connections", "2", "--latency", "3"]) == 0
+    figures = _figures(capsys.readouterr().out)
+    assert figures["mail mode"] == "a real worker on the embedded broker"
+    for name in ("mail throughput", "mail baseline aiosmtpd + parse + insert"):
+        assert float(figures[name].split()[0]) > 0
+    for name in ("mail latency p50", "mail latency baseline same work inline p50"):
+        assert figures[name].endswith(" ms")

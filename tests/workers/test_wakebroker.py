@@ -1,0 +1,56 @@
+"""The embedded broker wakes a waiting consumer when a message is put (workers/wakebroker.py),
+instead of leaving it to its polling interval; without a listener it still polls as before."""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+
+from kombu import Connection, Exchange, Queue
+
+import workers.celery_app  # noqa: F401  (makes the wake-up transport the one of sqla+ URLs)
+from workers.wakebroker import Transport, wake, wake_dir
+
+HOUR = 3600.0
+
+
+def _connection(url: str) -> Connection:
+    # a polling interval of an hour: a message that arrives at all was delivered by a wake-up
+    conn = Connection(url)
+    conn.transport.polling_interval = HOUR
+    return conn
+
+
+def test_sqla_urls_use_the_wake_up_transport(tmp_path: Path) -> None:
+    with Connection(f"sqla+sqlite:///{tmp_path / 'broker.sqlite'}") as conn:
+        assert isinstance(conn.transport, Transport)
+
+
+def test_a_waiting_consumer_gets_a_message_put_after_it_started_waiting(tmp_path: Path) -> None:
+    url = f"sqla+sqlite:///{tmp_path / 'broker.sqlite'}"
+    queue = Queue("wake-test", Exchange("wake-test"), routing_key="wake-test")
+    received: list[object] = []
+    with _connection(url) as consumer_conn:
+        with consumer_conn.Consumer(queue, callbacks=[lambda body, msg: (received.append(body), msg.ack())]):
+
+            def publish() -> None:
+                time.sleep(0.5)  # the consumer is waiting by now (if not, it finds the message at once)
+                with _connection(url) as producer_conn:
+                    producer_conn.Producer().publish({"n": 1}, exchange=queue.exchange, routing_key="wake-test",
+                                                     declare=[queue])
+
+            thread = threading.Thread(target=publish)
+            thread.start()
+            consumer_conn.drain_events(timeout=60)  # an hour's poll would time out here
+            thread.join()
+    assert received == [{"n": 1}]
+
+
+def test_a_socket_left_by_a_dead_consumer_is_removed(tmp_path: Path) -> None:
+    directory = wake_dir(f"sqlite:///{tmp_path / 'broker.sqlite'}")
+    directory.mkdir(mode=0o700, exist_ok=True)
+    stale = directory / "12345-dead"
+    stale.write_bytes(b"")  # not a bound socket: nobody listens there
+    wake(directory)
+    assert not stale.exists()
