@@ -167,7 +167,7 @@ def _expected(games: list[str]) -> tuple[dict[str, tuple[int, float]], dict[str,
         for seat, name in names.items():
             wins, points = table.get(name, (0, 0.0))
             won = seat in winners
-            table[name] = (wins + won, points + (1 / len(winners) if won else 0.0))
+            table[name] = (wins + won, points + ((1.0 if len(winners) == 1 else 0.5) if won else 0.0))
         result = GameResult(public.game_id, "doge", "", "finished",
                             tuple(SeatResult(seat, name, name) for seat, name in names.items()),
                             tuple(winners), dict(public.outcome["scores"]))
