@@ -60,7 +60,8 @@ def sign_in():
 def send_link():
     email = request.form.get("email", "")
     try:
-        backend.call("request_sign_in", email, base_url=absolute_url("public.index").rstrip("/"))
+        backend.call("request_sign_in", email, base_url=absolute_url("public.index").rstrip("/"),
+                     client=request.remote_addr or "")
     except backend.errors().ServiceError as exc:  # only the address's form: says nothing of who is known
         return render_template("players/signin.html", sent=False, problem=str(exc), email=email[:320]), 400
     return render_template("players/signin.html", sent=True, problem="", email="")

@@ -27,6 +27,7 @@ from .boards import board_html
 from .composer import MAX_PLAN_ROWS, compose, naming
 from .create import timezones
 from .errors import bad_link, status_of
+from .players import signed_in
 from .security import secret_page
 from .values import json_value, log_start
 
@@ -55,6 +56,10 @@ def join(game_id: str, seat: str, invite_token: str):
         return bad_link()
     values: dict[str, str] = {}
     problems: list[str] = []
+    verified = _verified_details()
+    if request.method == "GET" and verified:
+        # a signed-in player joins under the address they verified: the seat shows on their home
+        values = dict(zip(("email", "name", "timezone"), verified, strict=True))
     if request.method == "POST":
         values = {k: (request.form.get(k) or "").strip()[:200]
                   for k in ("name", "email", "entropy", "timezone", "language")}
@@ -83,7 +88,19 @@ def join(game_id: str, seat: str, invite_token: str):
                 return redirect(url_for("seat.play", game_id=game_id, seat=seat,
                                         seat_token=joined.seat_token), code=303)
     return render_template("play/join.html", game_id=game_id, seat=seat, invite=invite, timezones=timezones(),
-                           values=values, problems=problems), (400 if problems else 200)
+                           values=values, problems=problems, verified=verified[0] if verified else ""), \
+        (400 if problems else 200)
+
+
+def _verified_details() -> tuple[str, str, str] | None:
+    """(address, name, zone) of the signed-in player, or None."""
+    email = signed_in()
+    if not email:
+        return None
+    try:
+        return backend.read("join_details", email)
+    except backend.errors().ServiceError:  # the account is gone: join as anyone does
+        return None
 
 
 # playing ---------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from .deadlines import due_games, sweep_deadlines, sweep_game
 from .digests import send_digests
 from .directors import CreatedDirector, DirectedGame, DirectorPage, create_director, director_page
 from .errors import BadOrder, Conflict, Forbidden, NotFound, NotYourTurn, ServiceError, StaleOrder
-from .home import HomeSeat, HomeTournament, PlayerHome, home_deadlines, player_home, update_home
+from .home import HomeSeat, HomeTournament, PlayerHome, home_deadlines, join_details, player_home, update_home
 from .inbound import process as process_mail
 from .inbound import receive as receive_mail
 from .lifecycle import create_game, join_game, start_game
@@ -100,7 +100,7 @@ __all__ = [
     "ContentInfo", "install_content", "list_content", "load_installed",
     "due_games", "sweep_game", "set_pace", "game_pace", "seat_decision", "set_standing_orders", "standing_lines", "StandingLine",
     "SeatDeadline", "seat_deadline", "PlayerPage", "player_page", "recompute_ratings",
-    "HomeSeat", "HomeTournament", "PlayerHome", "home_deadlines", "player_home", "update_home",
+    "HomeSeat", "HomeTournament", "PlayerHome", "home_deadlines", "join_details", "player_home", "update_home",
     "SEATING", "Lobby", "lobby", "open_in_lobby", "seat_signups", "set_signup", "sign_up", "signup_status", "take_seat",
     "SignInRefused", "account_by_calendar", "check_sign_in", "normal_address", "redeem_sign_in", "request_sign_in",
     "SCORING", "Standings", "set_scoring", "standings_csv", "tournament_standings",

@@ -79,6 +79,13 @@ def _expected(s: Session, g: Game, row: Seat) -> tuple[bool, str]:
     return True, prompt_text(prompt.text, prompt.message) or prompt.kind
 
 
+def join_details(s: Session, email: str) -> tuple[str, str, str]:
+    """What an invite's join form fills in for a signed-in player: the verified address (so the seat
+    shows on their home and gets their mail), their name and time zone."""
+    account = account_of(s, email)
+    return account.email, account.name, account.timezone
+
+
 def player_home(s: Session, email: str) -> PlayerHome:
     account = account_of(s, email)
     zone = account.timezone or "UTC"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import ipaddress
 import os
 import re
 import secrets
@@ -30,6 +31,9 @@ from .types import Task
 LINK_SECONDS = 30 * 60  # a link works for half an hour
 LINKS_PER_ADDRESS_HOUR = 3  # more requests in the hour mail nothing (the page says the same)
 LINKS_PER_SERVER_HOUR = int(os.environ.get("PBEM_SIGNIN_LINKS_PER_HOUR", "300"))
+# one client (an IPv4 address, an IPv6 /64) asking for links to many addresses; a club behind one
+# router signs in a few dozen players at most in an hour
+LINKS_PER_CLIENT_HOUR = int(os.environ.get("PBEM_SIGNIN_LINKS_PER_CLIENT_HOUR", "30"))
 _SALT = "pbem-sign-in"
 _ADDRESS = re.compile(r"[^@\s<>,;\"]{1,64}@[^@\s<>,;\"]{1,255}\.[^@\s<>,;\".]{2,63}")
 
@@ -63,20 +67,44 @@ def _since(s: Session, column, value, after: datetime) -> int:  # type: ignore[n
     return s.exec(query).one()
 
 
-def request_sign_in(s: Session, email: str, now: datetime | None = None, base_url: str = "") -> list[Task]:
-    """Mail a sign-in link to `email` (through the outbox). Past the hourly bounds, nothing is
-    mailed and nothing is said: the answer must not depend on the address. `base_url`: the site's
-    address (default PBEM_BASE_URL)."""
-    now = now or utcnow()
-    address = normal_address(email)
-    hour_ago = now - timedelta(hours=1)
+def client_tag(client: str) -> str:
+    """A short keyed hash of the asking client's network (the address itself is not stored): an
+    IPv4 address, or the /64 of an IPv6 one (one host usually holds a whole /64). "" if unknown."""
+    try:
+        ip = ipaddress.ip_address((client or "").strip())
+    except ValueError:
+        return ""
+    network = ipaddress.ip_network(f"{ip}/64", strict=False) if ip.version == 6 else ip
+    return hmac.new(server_key().encode(), f"sign-in client {network}".encode(), hashlib.sha256).hexdigest()[:12]
+
+
+def _over_bounds(s: Session, address: str, tag: str, hour_ago: datetime) -> bool:
     if (_since(s, SignInLink.email, address, hour_ago) >= LINKS_PER_ADDRESS_HOUR
             or _since(s, None, None, hour_ago) >= LINKS_PER_SERVER_HOUR):
+        return True
+    if not tag:
+        return False
+    # the client's tag prefixes the nonce of each link it asked for (no column of its own needed)
+    from_client = (select(func.count()).select_from(SignInLink)
+                   .where(SignInLink.created_at >= hour_ago, SignInLink.nonce.startswith(tag + ".")))  # type: ignore[attr-defined]
+    return s.exec(from_client).one() >= LINKS_PER_CLIENT_HOUR
+
+
+def request_sign_in(s: Session, email: str, now: datetime | None = None, base_url: str = "",
+                    client: str = "") -> list[Task]:
+    """Mail a sign-in link to `email` (through the outbox). Past the hourly bounds (per address,
+    per asking client, per server), nothing is mailed and nothing is said: the answer must not
+    depend on the address. `base_url`: the site's address (default PBEM_BASE_URL); `client`: the
+    asking IP address (web requests)."""
+    now = now or utcnow()
+    address = normal_address(email)
+    tag = client_tag(client)
+    if _over_bounds(s, address, tag, now - timedelta(hours=1)):
         return []
     # rows of links long expired are needed neither for single use (the signature's age refuses
     # them first) nor for the hourly bounds: the table stays small
     s.exec(delete(SignInLink).where(SignInLink.created_at < now - timedelta(days=1)))  # type: ignore[call-overload]
-    nonce = secrets.token_urlsafe(24)
+    nonce = (f"{tag}." if tag else "") + secrets.token_urlsafe(24)
     s.add(SignInLink(nonce=nonce, email=address, created_at=now))
     s.flush()
     token = _serializer().dumps(nonce)

@@ -55,7 +55,7 @@ def site(tmp_path_factory) -> Iterator[Site]:
     with sqlite_database(tmp) as db:
         store.configure(db.url)
         store.init_db()
-        worker = Worker(broker, db, tmp)
+        worker = Worker(broker, db, tmp, env={"PBEM_MAIL_DNS": "0"})  # players' mail: no DNS checks offline
         worker.start()
         env = {**worker.env, "PBEM_VAR_DIR": str(tmp / "var")}
         try:

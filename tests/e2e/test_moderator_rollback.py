@@ -10,6 +10,7 @@ import time
 
 import pytest
 
+from adjudicator.record import undone_indices
 from tests.e2e.test_browser_games import Site, export_and_verify, site  # noqa: F401 - the shared fixture
 from tests.support.browser_play import create_game, join_all, play_seat, record_length
 
@@ -60,6 +61,8 @@ def test_a_moderator_rolls_back_then_declares_the_result_and_the_record_verifies
         form.locator("button").click()
     assert "The game is over with the result you declared" in page.inner_text("body")
 
-    doc = json.loads(export_and_verify(site, game_id))
+    doc = json.loads(export_and_verify(site, game_id))  # `pbem verify` passes on the whole record
     notes = [e["data"]["action"] for e in doc["entries"] if e["kind"] == "note"]
     assert "rollback" in notes and notes[-1] == "declare_result"
+    # the undone entries are still in the record that verified (marked undone, not dropped)
+    assert set(range(3, 3 + undone)) <= undone_indices(doc["entries"]), undone_indices(doc["entries"])

@@ -1,8 +1,10 @@
 """A tournament with sign-up, end to end in a real browser: the director makes the tournament
 and its four Doge games and opens sign-up; twelve players sign in by the link mailed to them, sign
 up in the lobby; the server seats them; each opens their seat from their home and plays, then
-the director applies defaults until every game is over. The standings and ratings must match the
-games' outcomes, and a player home's calendar must list the current deadlines.
+one player of each game sends orders by e-mail instead (a reply to the seat's mail, through the
+SMTP listener), the others use the seat page; then the director applies defaults until every game
+is over. The standings and ratings must match the games' outcomes, and a player home's calendar
+must list the current deadlines.
 
 Processes and fixture: those of test_browser_games (the web app, a Celery worker with beat)."""
 
@@ -10,17 +12,21 @@ from __future__ import annotations
 
 import random
 import re
+import smtplib
 from datetime import UTC
+from email.message import EmailMessage
 
 from sqlmodel import select
 
 from adjudicator import service, store
 from adjudicator.service.ratings import Rating, rate
 from adjudicator.service.tournaments import GameResult, SeatResult, placements
-from adjudicator.store import Game, OutboxMessage, PlayerRating
+from adjudicator.store import Game, InboxMessage, OutboxMessage, PlayerRating
 from tests.e2e.test_browser_games import Site, site  # noqa: F401  (the module's server fixture)
+from tests.support.browser import free_port
 from tests.support.browser_play import play_seat, record_length
 from tests.support.processes import wait_for
+from workers.smtp import start as start_smtp
 
 GAMES, SEATS = 4, 3
 PLAYERS = [f"player{n:02d}@example.org" for n in range(GAMES * SEATS)]
@@ -41,6 +47,50 @@ def _mailed_link(address: str, kind: str, pattern: str) -> str:
                      .order_by(OutboxMessage.id.desc())).first()  # type: ignore[union-attr]
     assert row is not None, f"no {kind} mail to {address}"
     return re.search(pattern, row.body).group(1)
+
+
+def _mails_to(address: str, after: int) -> list[OutboxMessage]:
+    with store.transaction(write=False) as s:
+        return list(s.exec(select(OutboxMessage).where(OutboxMessage.to == address, OutboxMessage.id > after)
+                           .order_by(OutboxMessage.id)).all())  # type: ignore[union-attr]
+
+
+def _legal_orders(body: str) -> list[str]:
+    """The orders a decision mail lists under "Legal orders now:" (indented lines)."""
+    out = []
+    for line in body.split("Legal orders now:\n\n", 1)[1].splitlines():
+        if not line.startswith("    ") or line.strip().startswith("..."):
+            break
+        out.append(line.strip())
+    return out
+
+
+def _play_by_mail(smtp: smtplib.SMTP, address: str, rnd: random.Random, limit: int) -> int:
+    """As a player at their mail program: answer the newest mail that asks for a decision with one
+    of the orders it lists, wait for the server's reply and check the order was applied."""
+    answered, sent = 0, 0
+    while sent < limit:
+        asking = [m for m in _mails_to(address, answered) if m.kind in ("start", "turn", "reply")
+                  and "Legal orders now:" in m.body]
+        if not asking:
+            break  # nothing asked of this seat now (its sealed order awaits the others)
+        row = asking[-1]
+        order = rnd.choice(_legal_orders(row.body))
+        msg = EmailMessage()
+        msg["From"], msg["To"] = address, row.headers["Reply-To"]
+        msg["Subject"] = "Re: " + row.subject
+        msg["In-Reply-To"] = msg["References"] = row.headers.get("Message-ID") or f"<pbem-{row.id}@x>"
+        msg["Message-ID"] = f"<{address.split('@')[0]}-{row.id}@example.org>"
+        msg.set_content(f"{order}\n\n> {row.body.splitlines()[0]}\n")
+        smtp.send_message(msg)
+        answered = row.id
+        wait_for(lambda after=answered: any(m.kind == "reply" for m in _mails_to(address, after)),
+                 f"the reply to {address}'s mailed order")
+        reply = next(m for m in _mails_to(address, answered) if m.kind == "reply")
+        assert "## Applied" in reply.body and order in reply.body.split("## Applied", 1)[1], reply.body
+        answered = reply.id - 1  # the reply itself may ask for the next decision
+        sent += 1
+    return sent
 
 
 def _make_tournament(page, base: str) -> tuple[str, str]:
@@ -117,7 +167,7 @@ def _expected(games: list[str]) -> tuple[dict[str, tuple[int, float]], dict[str,
         for seat, name in names.items():
             wins, points = table.get(name, (0, 0.0))
             won = seat in winners
-            table[name] = (wins + won, points + (1 / len(winners) if won else 0.0))
+            table[name] = (wins + won, points + ((1.0 if len(winners) == 1 else 0.5) if won else 0.0))
         result = GameResult(public.game_id, "doge", "", "finished",
                             tuple(SeatResult(seat, name, name) for seat, name in names.items()),
                             tuple(winners), dict(public.outcome["scores"]))
@@ -156,9 +206,23 @@ def test_a_tournament_with_sign_up_is_seated_played_and_scored(site: Site) -> No
     assert f"DTSTART:{due.astimezone(UTC).strftime('%Y%m%dT%H%M%S')}Z" in ics, ics
     assert service.format_deadline(due, "UTC") in home.content()  # the home says by when, in the player's zone
 
-    # every player plays what is open to them, from the seat page their home links to
+    # one player of each game plays by mail; the others play what is open to them from the seat page
+    # their home links to
+    by_mail = {min(a for a, (g, _) in seats.items() if g == game) for game in games}
+    port = free_port()
+    listener = start_smtp("127.0.0.1", port, app=site.worker.app)
+    try:
+        with smtplib.SMTP("127.0.0.1", port, timeout=30) as smtp:
+            mailed = {address: _play_by_mail(smtp, address, rnd, limit=2) for address in sorted(by_mail)}
+    finally:
+        listener.stop()
+    assert all(mailed.values()), mailed  # every mail player had a decision to send and it was applied
+    with store.transaction(write=False) as s:
+        inbox = s.exec(select(InboxMessage)).all()
+    assert len(inbox) == sum(mailed.values()) and all(m.status == "done" for m in inbox)
     for address, (_, url) in seats.items():
-        play_seat(players[address], url, rnd, limit=3)
+        if address not in by_mail:
+            play_seat(players[address], url, rnd, limit=2)
     for game_id in games:
         _finish_with_defaults(page, site.base, game_id, token)
 

@@ -55,7 +55,8 @@ def test_expired_and_tampered_links_are_refused(db):
     later = service.utcnow() + timedelta(seconds=signin.LINK_SECONDS + 1)
     assert _refusal(token, now=later) == "expired"
     nonce_part, signature = token.rsplit(".", 1)
-    flipped = signature[:-1] + ("A" if signature[-1] != "A" else "B")
+    # the first character (the last one's low bits are base64 padding: changing them may change nothing)
+    flipped = ("A" if signature[0] != "A" else "B") + signature[1:]
     assert _refusal(f"{nonce_part}.{flipped}") == "invalid"
     assert _refusal(token[:-3]) == "invalid"
     assert _refusal("not-a-link") == "invalid"
@@ -87,3 +88,23 @@ def test_the_server_wide_bound(db, monkeypatch):
 def test_a_malformed_address_is_refused_with_what_to_type(db, address):
     with pytest.raises(service.ServiceError, match="is not an e-mail address"):
         _ask(address)
+
+
+def test_the_per_client_bound(db, monkeypatch):
+    """One client asking links for many addresses is held back (an IPv6 /64 counts as one client);
+    other clients and the other bounds go on; the client's address is not stored."""
+    monkeypatch.setattr(signin, "LINKS_PER_CLIENT_HOUR", 2)
+
+    def ask(address: str, client: str) -> int:
+        with store.transaction() as s:
+            return len(service.request_sign_in(s, address, client=client))
+
+    assert [ask(f"p{n}@example.org", "203.0.113.9") for n in range(3)] == [1, 1, 0]
+    assert ask("p3@example.org", "203.0.113.10") == 1
+    assert [ask(f"q{n}@example.org", f"2001:db8:1:2::{n + 1}") for n in range(3)] == [1, 1, 0]
+    assert ask("q3@example.org", "2001:db8:1:3::1") == 1  # another /64
+    assert [ask(f"r{n}@example.org", "") for n in range(3)] == [1, 1, 1]  # no client known (not the web)
+    with store.transaction(write=False) as s:
+        nonces = [r.nonce for r in s.exec(select(signin.SignInLink))]
+    assert not any("203.0.113" in n or "2001" in n for n in nonces)
+    assert signin.client_tag("203.0.113.9") != signin.client_tag("203.0.113.10") and signin.client_tag("junk") == ""

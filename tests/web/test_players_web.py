@@ -142,3 +142,42 @@ def test_the_players_pages_speak_spanish(client):
     assert "Este enlace de entrada no es válido" in refused
     lobby = client.get("/lobby?lang=es").get_data(as_text=True)
     assert "Partidas abiertas" in lobby and "Torneos con inscripción abierta" in lobby
+
+
+def test_a_signed_in_player_joins_by_invite_under_the_verified_address(client):
+    with store.transaction() as s:
+        created = service.create_game(s, game="toy", seats=2, title="Invited duel")
+    invite = f"/join/{created.game_id}/p1/{created.invites['p1']}"
+    assert 'value="ann@example.org"' not in client.get(invite).get_data(as_text=True)  # not signed in yet
+    sign_in(client, "Ann@Example.org")
+    home_form = next(f for f in forms_of(client.get("/me").get_data(as_text=True)) if "timezone" in f.selects)
+    home_form.submit(client, "/me", timezone="Europe/Madrid", name="Ann")
+    page = client.get(invite).get_data(as_text=True)
+    assert 'value="ann@example.org"' in page and 'value="Ann"' in page and 'value="Europe/Madrid"' in page
+    assert "your verified address ann@example.org is filled in" in page
+    resp = next(f for f in forms_of(page) if "entropy" in f.fields).submit(client, invite)
+    assert resp.status_code == 303 and f"/play/{created.game_id}/p1/" in resp.headers["Location"]
+    with store.transaction(write=False) as s:
+        seat = service.public_game(s, created.game_id).seats[0]
+    assert seat.display_name == "Ann"
+    home = client.get("/me").get_data(as_text=True)
+    assert "Invited duel" in home and f"/play/{created.game_id}/p1/" in home  # the seat is on the home
+
+
+def test_link_requests_are_bounded_per_client_and_the_page_says_the_same(client, monkeypatch):
+    from adjudicator.service import signin
+
+    monkeypatch.setattr(signin, "LINKS_PER_CLIENT_HOUR", 2)
+    pages = [CSRF.sub("", _ask(client, f"c{n}@example.org").get_data(as_text=True)) for n in range(4)]
+    assert len(set(pages)) == 1 and "sign-in link is on its way" in pages[0]
+    with store.transaction(write=False) as s:
+        mailed = {r.to for r in s.exec(select(OutboxMessage).where(OutboxMessage.kind == "signin"))}
+    assert mailed == {"c0@example.org", "c1@example.org"}
+    other = client.application.test_client()  # another client's requests are not held back
+    other.environ_base["REMOTE_ADDR"] = "192.0.2.7"
+    assert _ask(other, "c3@example.org").status_code == 200 and len(_mailed_links_to("c3@example.org")) == 1
+
+
+def _mailed_links_to(address: str) -> list[OutboxMessage]:
+    with store.transaction(write=False) as s:
+        return list(s.exec(select(OutboxMessage).where(OutboxMessage.to == address, OutboxMessage.kind == "signin")))
