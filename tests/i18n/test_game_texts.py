@@ -79,3 +79,29 @@ def test_a_china_log_line_and_decision_read_in_spanish() -> None:
     [prompt] = game.prompts(state).values()
     with i18n.language("es"):
         assert i18n.prompt_text(prompt.text, prompt.message).startswith("Juega de 1 a 3 cartas")
+
+
+def _card_messages() -> list[tuple[str, Any]]:
+    from adjudicator.games.nineteen_sixty.data import CARDS, ENDORSEMENTS, ISSUES
+    from adjudicator.games.nineteen_sixty.text import card_message
+
+    return [(f"1960 {c}", card_message(c)) for c in [*CARDS, *ENDORSEMENTS, *ISSUES]]
+
+
+def test_every_card_text_has_spanish() -> None:
+    """Card effect texts (hand, log, public page) are messages with Spanish for every msgid."""
+    spanish = _spanish()
+    missing = {m for _, msg in _card_messages() for m in _msgids(msg) if not spanish.get(m)}
+    assert not missing, f"card texts without Spanish: {sorted(missing)[:10]}"
+
+
+def test_a_1960_card_text_reads_in_spanish_and_english() -> None:
+    from adjudicator.engine import message_text
+    from adjudicator.games.nineteen_sixty.text import card_message
+
+    # #43: Kennedy adds 7 support, at most 2 per state (effects.py)
+    msg = card_message(43)
+    assert message_text(msg) == "Kennedy event: Kennedy adds 7 cubes of support in any states, at most 2 per state."
+    with i18n.language("es"):
+        assert i18n.translate(msg) == ("Evento de Kennedy: Kennedy añade 7 cubos de apoyo en los estados que elija, "
+                                       "como máximo 2 por estado.")
