@@ -82,10 +82,15 @@ def test_a_china_log_line_and_decision_read_in_spanish() -> None:
 
 
 def _card_messages() -> list[tuple[str, Any]]:
+    from adjudicator.games.founding_fathers.data import DEFAULT_DECK, deck
+    from adjudicator.games.founding_fathers.text import card_message as ff_card_message
     from adjudicator.games.nineteen_sixty.data import CARDS, ENDORSEMENTS, ISSUES
     from adjudicator.games.nineteen_sixty.text import card_message
 
-    return [(f"1960 {c}", card_message(c)) for c in [*CARDS, *ENDORSEMENTS, *ISSUES]]
+    d = deck(DEFAULT_DECK)
+    return [*((f"1960 {c}", card_message(c)) for c in [*CARDS, *ENDORSEMENTS, *ISSUES]),
+            *((f"FF {c}", ff_card_message(c)) for c in [*d.statesmen, *d.action_copies, *d.actions, *d.issues,
+                                                        *d.taxes])]
 
 
 def test_every_card_text_has_spanish() -> None:
@@ -93,6 +98,8 @@ def test_every_card_text_has_spanish() -> None:
     spanish = _spanish()
     missing = {m for _, msg in _card_messages() for m in _msgids(msg) if not spanish.get(m)}
     assert not missing, f"card texts without Spanish: {sorted(missing)[:10]}"
+    with i18n.language("es"):
+        assert all(i18n.translate(msg) for _, msg in _card_messages())  # every placeholder filled
 
 
 def test_a_1960_card_text_reads_in_spanish_and_english() -> None:
@@ -105,3 +112,14 @@ def test_a_1960_card_text_reads_in_spanish_and_english() -> None:
     with i18n.language("es"):
         assert i18n.translate(msg) == ("Evento de Kennedy: Kennedy añade 7 cubos de apoyo en los estados que elija, "
                                        "como máximo 2 por estado.")
+
+
+def test_a_founding_fathers_card_text_reads_in_spanish() -> None:
+    from adjudicator.games.founding_fathers.data import DEFAULT_DECK, deck
+    from adjudicator.games.founding_fathers.text import card_message
+
+    d = deck(DEFAULT_DECK)
+    tax = next(c for c, t in d.taxes.items() if t["kind"] == "tax")
+    with i18n.language("es"):
+        text = i18n.translate(card_message(tax))
+    assert text.startswith("Impuesto propuesto por ") and "dificultad" in text and text.endswith(".")
