@@ -14,6 +14,7 @@ from flask import Flask, has_request_context, request
 from flask_babel import Babel, Domain, get_locale
 
 from adjudicator import i18n
+from adjudicator.engine import Message
 
 from . import backend
 
@@ -58,6 +59,12 @@ def page_language() -> str:
     if not has_request_context():
         return i18n.DEFAULT
     return i18n.normal(str(get_locale() or i18n.DEFAULT))
+
+
+def game_text(msg: Message) -> str:
+    """A game's message (msgid and values, e.g. a card's effect text) in the page's language."""
+    with i18n.language(page_language()):
+        return i18n.translate(msg)
 
 
 def register_i18n(app: Flask) -> None:

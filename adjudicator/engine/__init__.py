@@ -7,6 +7,7 @@ from .content import ContentError, ContentItem, ContentLibrary, pin_for
 from .flow import Flow, FlowGame, Node
 from .play import apply_checked, check_orders, defaults_for
 from .protocol import (
+    CAPITAL,
     N_,
     ChoiceGrid,
     Event,
@@ -20,6 +21,7 @@ from .protocol import (
     Prompt,
     State,
     Step,
+    capitalized,
     event,
     message,
     message_text,
@@ -29,7 +31,7 @@ from .registry import all_games, get_game, register
 from .rng import Rng, scripted_state, seed_state
 
 __all__ = [
-    "N_", "Message", "message", "message_text", "ChoiceGrid", "ContentError", "ContentItem", "ContentLibrary", "Event", "Flow", "FlowGame", "GameInfo", "GameModule", "IllegalOrder", "Node", "Option", "Order",
+    "CAPITAL", "N_", "Message", "capitalized", "message", "message_text", "ChoiceGrid", "ContentError", "ContentItem", "ContentLibrary", "Event", "Flow", "FlowGame", "GameInfo", "GameModule", "IllegalOrder", "Node", "Option", "Order",
     "Outcome", "Prompt", "Rng", "State", "Step", "all_games", "apply_checked", "canonical_json",
     "check_orders", "copy_json", "defaults_for", "event", "get_game", "json_problem", "pin_for", "redact",
     "register", "scripted_state", "seed_state", "sha256_hex", "state_hash",

@@ -203,12 +203,22 @@ def message(msgid: str, **values: Any) -> Message:
     return (msgid, values)
 
 
+# A msgid that begins with this placeholder starts a sentence: its first letter is raised once the
+# values are filled in (the value may begin with a name or with "the player", in any language).
+CAPITAL = "%(capital)s"
+
+
+def capitalized(msgid: str, text: str) -> str:
+    """`text` (the filled-in `msgid`) with its first letter raised when the msgid starts a sentence."""
+    return text[:1].upper() + text[1:] if msgid.startswith(CAPITAL) else text
+
+
 def message_text(msg: Message) -> str:
     """The English of a message (values that are messages too, in English)."""
     msgid, values = msg
     if not values:
         return msgid
-    return msgid % {k: message_text(v) if _is_message(v) else v for k, v in values.items()}
+    return capitalized(msgid, msgid % {k: message_text(v) if _is_message(v) else v for k, v in values.items()})
 
 
 def _is_message(value: Any) -> bool:

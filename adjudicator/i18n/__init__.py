@@ -26,6 +26,8 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
 
+from adjudicator.engine.protocol import capitalized
+
 TRANSLATIONS = Path(__file__).resolve().parent / "translations"
 DOMAIN = "messages"
 DEFAULT = "en"  # the language of the msgids: needs no catalog
@@ -93,7 +95,7 @@ def prompt_text(text: str, message: tuple[str, dict[str, Any]] | None) -> str:
     if not message:
         return text
     msgid, values = message
-    return gettext(msgid, **{k: prompt_text("", v) if _is_message(v) else v for k, v in values.items()})
+    return capitalized(msgid, gettext(msgid, **{k: prompt_text("", v) if _is_message(v) else v for k, v in values.items()}))
 
 
 def translate(message: tuple[str, dict[str, Any]]) -> str:

@@ -118,6 +118,9 @@ def test_dev_mail_page_only_in_the_embedded_setup(tmp_path, toy) -> None:
     name = page.data.split(b'/dev/mail/')[1].split(b'"')[0].decode()
     one = app.test_client().get(f"/dev/mail/{name}")
     assert one.status_code == 200 and b"Reply-To" in one.data
+    spanish = app.test_client().get("/dev/mail?lang=es").get_data(as_text=True)
+    assert "Correo enviado por este servidor" in spanish and "Asunto" in spanish
+    assert "Todo el correo" in app.test_client().get(f"/dev/mail/{name}?lang=es").get_data(as_text=True)
     assert _app(tmp_path / "b").test_client().get("/dev/mail").status_code == 404
     # from another machine, or through a proxy: absent
     client = app.test_client()

@@ -92,3 +92,14 @@ def test_a_doge_decision_reads_in_the_rulebooks_words(client) -> None:
     # the board in the rulebook's words too: the HTML board and its text version
     for words in ("Orden de votación", "Aún por votar", "Palacios", "Cartas usadas", "Marcadores boca abajo"):
         assert words in text, words
+
+
+def test_a_spanish_1960_seat_reads_its_cards_effects_in_spanish(client) -> None:
+    import re
+
+    _, _, invites = create_game(client, game="1960", seats=2, language="es")
+    ada = join(client, invites[0], "Ada")
+    join(client, invites[1], "Bob")
+    # the board's hand (the text board below it is still English: not translated yet)
+    effects = re.findall(r'<span class="card-text">([^<]*)</span>', ada.page())
+    assert effects and all(e.startswith(("Evento de ", "Evento para cualquiera de los candidatos")) for e in effects)

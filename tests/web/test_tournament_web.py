@@ -104,3 +104,16 @@ def test_a_seat_calendar_lists_the_current_deadline_and_follows_an_extension(cli
     assert int(second["sequence"]) > int(first["sequence"])
     assert f"http://pbem.test/game/{created.game_id}" == str(second["url"])
     assert client.get(f"/play/{created.game_id}/p1/{tokens['p2']}/deadlines.ics").status_code in (403, 404)
+
+
+def test_tournament_pages_read_in_spanish(client):
+    cup = _cup()
+    finished_duel(cup, ("Ann", "Bob"), emails=("ann@example.org", "bob@example.org"))
+    html = client.get(f"/tournament/{cup.director_id}?lang=es").get_data(as_text=True)
+    for words in ("Clasificación", "Jugador", "Victorias", "Puntos", "Ordenado por puntos", "Partidas (1)"):
+        assert words in html, words
+    assert "Standings" not in html and "Ranked by points" not in html
+    player = re.search(r'href="/player/(\w+)"', html).group(1)
+    page = client.get(f"/player/{player}?lang=es").get_data(as_text=True)
+    assert "Puntuaciones" in page and "Partidas puntuadas" in page and "posición " in page
+    assert "Rated games" not in page and "place " not in page

@@ -14,8 +14,9 @@ from typing import Any
 from markupsafe import Markup
 
 from adjudicator.games.founding_fathers.data import DEFAULT_DECK, deck
-from adjudicator.games.founding_fathers.text import card_text
+from adjudicator.games.founding_fathers.text import card_message
 
+from ..i18n import game_text
 from . import link_for, register_board
 
 OFFICE_ORDER = ("president", "vice-president", "secretary-of-state", "secretary-of-the-treasury",
@@ -55,7 +56,7 @@ def _name(d: Any, cid: Any) -> str:
 
 def _card_text(view: dict[str, Any], cid: Any) -> str:
     try:
-        return card_text(str(cid), str(view.get("deck") or DEFAULT_DECK))
+        return game_text(card_message(str(cid), str(view.get("deck") or DEFAULT_DECK)))
     except KeyError:
         return ""
 

@@ -92,10 +92,13 @@ def _card(card: Any) -> Markup:
 
 
 def _text(card: Any) -> str:
-    from adjudicator.games.nineteen_sixty.text import card_text
+    """The card's effect text in the page's language."""
+    from adjudicator.games.nineteen_sixty.text import card_message
+
+    from ..i18n import game_text
 
     try:
-        return card_text(card)
+        return game_text(card_message(card))
     except KeyError:
         return ""
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.engine import (
+    N_,
     Event,
     FlowGame,
     GameInfo,
@@ -13,6 +14,7 @@ from adjudicator.engine import (
     Outcome,
     Step,
     event,
+    message,
     redact,
 )
 
@@ -54,9 +56,9 @@ class China(FlowGame):
 
     def setup(self, seed: str, seats: list[str], options: dict[str, Any]) -> Step:
         if not self.info.min_seats <= len(seats) <= self.info.max_seats:
-            raise IllegalOrder("China is played by 3, 4 or 5 players")
+            raise IllegalOrder(message(N_("China is played by 3, 4 or 5 players")))
         if len(set(seats)) != len(seats):
-            raise IllegalOrder("seat names must differ")
+            raise IllegalOrder(message(N_("seat names must differ")))
         state = new_state(seed, seats, self.info.resolve_options(options))
         events: list[Event] = [event("game-started", seats=list(seats), side=state["board"], board=state["board_set"],
                                      stand_in=state["stand_in_board"], options=state["options"])]

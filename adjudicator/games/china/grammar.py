@@ -13,7 +13,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from adjudicator.engine import IllegalOrder, Order, Prompt
+from adjudicator.engine import N_, IllegalOrder, Message, Order, Prompt, message
 
 from .boardfile import BOARDS, SIDES, load_board
 from .components import CARD_COLOURS
@@ -50,8 +50,10 @@ def _pick(word: str, options: list[str], what: str, aliases: dict[str, str] | No
     if len(hits) == 1:
         return hits[0]
     if hits:
-        raise IllegalOrder(f"{word!r} could be {', '.join(hits)}: write more of the {what}")
-    raise IllegalOrder(f"{word!r} is not a {what}; write one of: {', '.join(options)}")
+        raise IllegalOrder(message(N_("%(word)s could be %(hits)s: write more of the %(what)s"), word=repr(word),
+                                   hits=", ".join(hits), what=message(what)))
+    raise IllegalOrder(message(N_("%(word)s is not a %(what)s; write one of: %(options)s"), word=repr(word),
+                               what=message(what), options=", ".join(options)))
 
 
 # formatting -------------------------------------------------------------------------------------
@@ -84,7 +86,7 @@ EXCHANGE = re.compile(r"^(?:exchange|swap|change|trade|discard)\s+(?P<card>[a-z'
 def parse_order(text: str, prompt: Prompt) -> Order:
     line = " ".join(text.strip().lower().replace("’", "'").split())
     if not line:
-        raise IllegalOrder(f"empty order. {_choices_hint(prompt)}")
+        raise IllegalOrder(message(N_("empty order. %(hint)s"), hint=_choices_hint(prompt)))
     if prompt.kind == "turn":
         order = _parse_turn(line, prompt)
     elif prompt.kind == "space":
@@ -92,9 +94,10 @@ def parse_order(text: str, prompt: Prompt) -> Order:
     elif prompt.kind == "draw":
         order = _parse_draw(line, prompt)
     else:
-        raise IllegalOrder(f"no orders of kind {prompt.kind} in China")
+        raise IllegalOrder(message(N_("no orders of kind %(kind)s in China"), kind=prompt.kind))
     if not prompt.allows(order):
-        raise IllegalOrder(f"`{format_order(order)}` is not legal now. {_choices_hint(prompt)}")
+        raise IllegalOrder(message(N_("`%(order)s` is not legal now. %(hint)s"), order=format_order(order),
+                                   hint=_choices_hint(prompt)))
     return order
 
 
@@ -103,18 +106,18 @@ def _parse_turn(line: str, prompt: Prompt) -> dict[str, Any]:
         return {"pass": True}
     match = EXCHANGE.match(line)
     if match:
-        card = _pick(match["card"], CARD_COLOURS, "card colour", CARD_ALIASES)
+        card = _pick(match["card"], CARD_COLOURS, N_("card colour"), CARD_ALIASES)
         return {"exchange": card, "take": _source(match["take"])}
     match = PLAY.match(line)
     if not match:
-        raise IllegalOrder("write `play red red to Wei: house, house`, `exchange red for deck` "
-                           f"(or `for green`, a face-up card) or `pass`. {_choices_hint(prompt)}")
-    cards = _counted(match["cards"], CARD_COLOURS, "card colour", CARD_ALIASES)
+        raise IllegalOrder(message(N_("write `play red red to Wei: house, house`, `exchange red for deck` "
+                                      "(or `for green`, a face-up card) or `pass`. %(hint)s"), hint=_choices_hint(prompt)))
+    cards = _counted(match["cards"], CARD_COLOURS, N_("card colour"), CARD_ALIASES)
     regions = sorted({c["region"] for c in prompt.choices if "region" in c} | set(region_names()))
     aliases = {region_names()[r]: r for r in regions if r in region_names()}
-    region = _pick(match["region"], regions, "region", aliases)
+    region = _pick(match["region"], regions, N_("region"), aliases)
     pieces = _counted(match["pieces"].replace("fortified house", "fortification house"), list(PIECES),
-                      "piece (house, emissary, fortification)", PIECE_ALIASES)
+                      N_("piece (house, emissary, fortification)"), PIECE_ALIASES)
     return {"play": sorted(cards), "region": region, "pieces": sorted(pieces)}
 
 
@@ -131,7 +134,7 @@ def _counted(text: str, options: list[str], what: str, aliases: dict[str, str]) 
         found += [_pick_plural(word, options, what, aliases)] * count
         count = 1
     if not found:
-        raise IllegalOrder(f"name at least one {what}")
+        raise IllegalOrder(message(N_("name at least one %(what)s"), what=message(what)))
     return found
 
 
@@ -153,7 +156,7 @@ def _source(text: str) -> str:
     word = _norm(re.sub(r"\b(the|a|face[\s-]?up|card|from)\b", "", text))
     if word in DECK_WORDS or word.startswith("deck"):
         return "deck"
-    return _pick(word, CARD_COLOURS, "face-up card colour (or deck)", CARD_ALIASES)
+    return _pick(word, CARD_COLOURS, N_("face-up card colour (or deck)"), CARD_ALIASES)
 
 
 def _parse_space(line: str, prompt: Prompt) -> dict[str, Any]:
@@ -168,7 +171,7 @@ def _parse_space(line: str, prompt: Prompt) -> dict[str, Any]:
         if key in keys:
             return {"space": space}
     spaces = ", ".join(c["space"] for c in prompt.choices)
-    raise IllegalOrder(f"write `space ID` with one of the free spaces: {spaces}")
+    raise IllegalOrder(message(N_("write `space ID` with one of the free spaces: %(spaces)s"), spaces=spaces))
 
 
 def _parse_draw(line: str, prompt: Prompt) -> dict[str, Any]:
@@ -199,14 +202,14 @@ def _could_be_turn(line: str) -> bool:
         return True
     match = EXCHANGE.match(line)
     if match:  # parse_order reads such a line as an exchange or not at all
-        _pick(match["card"], CARD_COLOURS, "card colour", CARD_ALIASES)
+        _pick(match["card"], CARD_COLOURS, N_("card colour"), CARD_ALIASES)
         _source(match["take"])
         return True
     match = PLAY.match(line)
     if not match:
         return False
-    _counted(match["cards"], CARD_COLOURS, "card colour", CARD_ALIASES)
-    _counted(match["pieces"].replace("fortified house", "fortification house"), list(PIECES), "piece", PIECE_ALIASES)
+    _counted(match["cards"], CARD_COLOURS, N_("card colour"), CARD_ALIASES)
+    _counted(match["pieces"].replace("fortified house", "fortification house"), list(PIECES), N_("piece"), PIECE_ALIASES)
     return True
 
 
@@ -237,11 +240,12 @@ def _could_be_draw(line: str) -> bool:
     return True
 
 
-def _choices_hint(prompt: Prompt) -> str:
-    shown = [f"`{format_order(c)}`" for c in prompt.choices[:SHOWN]]
-    more = len(prompt.choices) - len(shown)
-    tail = f" and {more} more" if more > 0 else ""
-    return f"Legal now: {', '.join(shown)}{tail}."
+def _choices_hint(prompt: Prompt) -> Message:
+    shown = ", ".join(f"`{format_order(c)}`" for c in prompt.choices[:SHOWN])
+    more = len(prompt.choices) - SHOWN
+    if more > 0:
+        return message(N_("Legal now: %(shown)s and %(more)s more."), shown=shown, more=more)
+    return message(N_("Legal now: %(shown)s."), shown=shown)
 
 
 def grammar_help() -> str:

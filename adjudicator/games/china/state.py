@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.engine import IllegalOrder, Rng, seed_state
+from adjudicator.engine import N_, IllegalOrder, Rng, message, seed_state
 
 from .boardfile import BOARDS, Board, board_set, load_board
 from .components import CARD_COLOURS, CARDS_PER_COLOUR, DISPLAY_SIZE, HAND_SIZE, PIECES, removed_per_colour
@@ -23,11 +23,11 @@ def side_for(players: int, option: str) -> str:
     natural = {3: "3-4", 4: "3-4", 5: "4-5"}[players]
     chosen = natural if option == "auto" else option
     if players == 3 and chosen != "3-4":
-        raise IllegalOrder("3 players always use the 3-4 side; set side to 3-4 or auto")
+        raise IllegalOrder(message(N_("3 players always use the 3-4 side; set side to 3-4 or auto")))
     if players == 5 and chosen != "4-5":
-        raise IllegalOrder("5 players always use the 4-5 side; set side to 4-5 or auto")
+        raise IllegalOrder(message(N_("5 players always use the 4-5 side; set side to 4-5 or auto")))
     if chosen not in ("3-4", "4-5"):
-        raise IllegalOrder("side must be auto, 3-4 or 4-5")
+        raise IllegalOrder(message(N_("side must be auto, 3-4 or 4-5")))
     return chosen + "p"
 
 
@@ -39,7 +39,8 @@ def new_state(seed: str, seats: list[str], options: dict[str, Any]) -> State:
     side = side_for(len(seats), options["side"])
     pin = BOARDS.resolve(options["board"])
     if side not in board_set(pin):
-        raise IllegalOrder(f"the board {options['board']!r} has no {side} side; choose another board or side")
+        raise IllegalOrder(message(N_("the board %(board)s has no %(side)s side; choose another board or side"),
+                                   board=repr(options["board"]), side=side))
     board = load_board(side, pin)
     forts = PIECES["fortifications"] if options["fortifications"] else 0
     removed = removed_per_colour(len(seats))

@@ -220,7 +220,7 @@ def finish(state: State, reason: str, events: list[Event]) -> None:
 def _single(state: State, orders: dict[str, Order]) -> dict[str, Any]:
     seat = state["current"]
     if set(orders) != {seat}:
-        raise IllegalOrder(f"waiting for {seat} only")
+        raise IllegalOrder(message(N_("waiting for %(seat)s only"), seat=seat))
     return orders[seat]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.engine import (
+    N_,
     Event,
     GameInfo,
     GameModule,
@@ -15,6 +16,7 @@ from adjudicator.engine import (
     Prompt,
     Step,
     event,
+    message,
 )
 
 from . import committee, election, issues, people, persuasion, turn, windows  # noqa: F401  (they register the flow's nodes)
@@ -81,7 +83,7 @@ class FoundingFathers(GameModule):
 
     def _setup(self, seed: str, seats: list[str], options: dict[str, Any], rules_version: str) -> Step:
         if not 3 <= len(seats) <= 6 or len(set(seats)) != len(seats):
-            raise IllegalOrder("Founding Fathers is played by 3 to 6 players with distinct seat names")
+            raise IllegalOrder(message(N_("Founding Fathers is played by 3 to 6 players with distinct seat names")))
         state = new_state(seed, seats, options, rules_version)
         events: list[Event] = [event("game-started", seats=list(seats), deck=state["deck"])]
         FLOW.start(state, "turn", stage="people" if state["phase"] == "people" else "issues")
@@ -95,7 +97,7 @@ class FoundingFathers(GameModule):
 
     def apply(self, state: State, orders: dict[str, Order]) -> Step:
         if FLOW.top(state) is None:
-            raise IllegalOrder("the game is over; no orders are expected")
+            raise IllegalOrder(message(N_("the game is over; no orders are expected")))
         events: list[Event] = []
         seat, order = next(iter(orders.items())) if len(orders) == 1 else (None, None)
         # Only `play` and `trade` orders can be window choices (windows.py), so only for those is
@@ -117,7 +119,7 @@ class FoundingFathers(GameModule):
         frame = FLOW.top(state)
         nd = FLOW.nodes[frame["node"]] if frame else None
         if frame is None or not isinstance(nd, FFNode) or seat not in nd.waiting(state, frame["args"]):
-            raise IllegalOrder(f"{seat} has nothing to decide now")
+            raise IllegalOrder(message(N_("%(seat)s has nothing to decide now"), seat=seat))
         return nd.default(state, frame["args"], seat)
 
     # the text side of the protocol is the game's grammar and render modules, bound as they are

@@ -32,7 +32,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from adjudicator.engine import IllegalOrder, Order, Prompt
+from adjudicator.engine import N_, IllegalOrder, Message, Order, Prompt, message
 
 from .data import DECKS, DEFAULT_DECK, EFFECT_OPS, SUPPORT_PARTIES, deck, installed_decks
 from .state import SEAT_COLOURS
@@ -171,7 +171,7 @@ def parse_order(text: str, prompt: Prompt, deck_id: str = DEFAULT_DECK) -> Order
     aliases = _aliases(deck_id)
     wanted = _tokens(text, aliases)
     if not wanted:
-        raise IllegalOrder(f"empty order; write one of: {_examples(prompt)}")
+        raise IllegalOrder(message(N_("empty order; write one of: %(examples)s"), examples=_examples(prompt)))
     exact = []
     for choice in prompt.choices:
         if _tokens(format_order(choice), aliases) == wanted:
@@ -185,8 +185,10 @@ def parse_order(text: str, prompt: Prompt, deck_id: str = DEFAULT_DECK) -> Order
     if len(loose) == 1:
         return loose[0]
     if loose:
-        raise IllegalOrder(f"{text!r} could mean several orders; write one of: {_examples(prompt, loose)}")
-    raise IllegalOrder(f"{text!r} is not a legal {prompt.kind} order now; write one of: {_examples(prompt)}")
+        raise IllegalOrder(message(N_("%(text)s could mean several orders; write one of: %(examples)s"), text=repr(text),
+                                   examples=_examples(prompt, loose)))
+    raise IllegalOrder(message(N_("%(text)s is not a legal %(kind)s order now; write one of: %(examples)s"),
+                               text=repr(text), kind=prompt.kind, examples=_examples(prompt)))
 
 
 # The first word of every form `format_order` writes, and the fixed words that follow one: `parse_order`
@@ -233,10 +235,12 @@ def _deck_names(pin: str) -> frozenset[str]:
     return frozenset(i.lower() for i in ids)
 
 
-def _examples(prompt: Prompt, choices: list[Order] | None = None) -> str:
+def _examples(prompt: Prompt, choices: list[Order] | None = None) -> str | Message:
     items = [format_order(c) for c in (choices or prompt.choices)]
-    more = f" (and {len(items) - 8} more)" if len(items) > 8 else ""
-    return "; ".join(items[:8]) + more
+    if len(items) > 8:
+        return message("%(shown)s%(more)s", shown="; ".join(items[:8]),
+                       more=message(N_(" (and %(n)s more)"), n=len(items) - 8))
+    return "; ".join(items)
 
 
 def grammar_help() -> str:

@@ -13,7 +13,7 @@ from typing import Any
 from adjudicator.engine import N_, Message, message
 
 from .data import DEFAULT_DECK, deck
-from .text import card_text, effect_text, words
+from .text import card_message, effect_message, words
 
 Text = str | Message
 
@@ -85,7 +85,7 @@ def _trade(d: dict[str, Any], done: bool) -> Message:
 
 def _ruling(d: dict[str, Any]) -> Message:
     return message(N_("Table ruling on “%(text)s”: %(effect)s."), text=d["text"],
-                   effect=effect_text(d.get("effect") or {"op": "none"}))
+                   effect=effect_message(d.get("effect") or {"op": "none"}))
 
 
 _OUTCOMES = {"resolved": (N_("**%(issue)s** is resolved."), N_("**%(issue)s** is resolved (option: %(option)s).")),
@@ -165,7 +165,7 @@ def _voted(d: dict[str, Any]) -> Message:
 
 def _card_played(d: dict[str, Any]) -> Message:
     try:
-        text = card_text(d["card"]).rstrip(".")
+        text = card_message(d["card"], stop=False)
     except KeyError:
         text = message(N_("a card of another deck"))
     if d.get("target"):

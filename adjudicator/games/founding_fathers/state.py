@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.engine import IllegalOrder, Rng, seed_state
+from adjudicator.engine import N_, IllegalOrder, Rng, message, seed_state
 
 from .data import APPOINTED, DECKS, ERAS, OFFICES, Deck, deck
 
@@ -219,7 +219,7 @@ def pay(state: State, seat: str, amount: int, sid: str | None = None) -> None:
         card["influence"] -= take
         amount -= take
     if amount > state["factions"][seat]["influence"]:
-        raise IllegalOrder("not enough influence")
+        raise IllegalOrder(message(N_("not enough influence")))
     state["factions"][seat]["influence"] -= amount
 
 

@@ -8,7 +8,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.engine import Event, Flow, IllegalOrder, Message, Node, Order, Prompt, message_text
+from adjudicator.engine import (
+    N_,
+    Event,
+    Flow,
+    IllegalOrder,
+    Message,
+    Node,
+    Order,
+    Prompt,
+    message,
+    message_text,
+)
 
 State = dict[str, Any]
 Args = dict[str, Any]
@@ -70,10 +81,10 @@ class N(Node):
 
     def apply(self, state: State, args: Args, orders: dict[str, Order], events: Events) -> None:
         if len(orders) != 1:
-            raise IllegalOrder("one order at a time here")
+            raise IllegalOrder(message(N_("one order at a time here")))
         seat, order = next(iter(orders.items()))
         if seat not in self.waiting(state, args):
-            raise IllegalOrder(f"{seat} has nothing to decide now")
+            raise IllegalOrder(message(N_("%(seat)s has nothing to decide now"), seat=seat))
         self.act(state, args, seat, order, events)
 
     def act(self, state: State, args: Args, seat: str, order: Order, events: Events) -> None:

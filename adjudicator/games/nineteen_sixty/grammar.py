@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from adjudicator.engine import IllegalOrder, Prompt, canonical_json
+from adjudicator.engine import N_, IllegalOrder, Prompt, canonical_json, message
 
 from .data import ISSUES, REGIONS, SEATS, STATES, by_name
 
@@ -99,34 +99,37 @@ def format_order(order: Any) -> str:  # noqa: C901 - one branch per order kind
 def _state(words: list[str]) -> str:
     name = " ".join(words)
     if name not in NAMES:
-        raise IllegalOrder(f"no state called {name!r}; write a state's name or postal code, e.g. `new york` or `ny`")
+        raise IllegalOrder(message(N_("no state called %(name)s; write a state's name or postal code, e.g. `new york` "
+                                      "or `ny`"), name=repr(name)))
     return NAMES[name]
 
 
 def _issue(words: list[str]) -> str:
     name = " ".join(words)
     if name not in ISSUE_ALIASES:
-        raise IllegalOrder(f"no issue called {name!r}; the issues are economy, civil rights and defense")
+        raise IllegalOrder(message(N_("no issue called %(name)s; the issues are economy, civil rights and defense"),
+                                   name=repr(name)))
     return ISSUE_ALIASES[name]
 
 
 def _region(words: list[str]) -> str:
     name = " ".join(words)
     if name not in REGION_ALIASES:
-        raise IllegalOrder(f"no region called {name!r}; the regions are west, midwest, east and south")
+        raise IllegalOrder(message(N_("no region called %(name)s; the regions are west, midwest, east and south"),
+                                   name=repr(name)))
     return REGION_ALIASES[name]
 
 
 def _seat(words: list[str]) -> str:
     name = " ".join(words)
     if name not in SEAT_ALIASES:
-        raise IllegalOrder(f"write kennedy or nixon, not {name!r}")
+        raise IllegalOrder(message(N_("write kennedy or nixon, not %(name)s"), name=repr(name)))
     return SEAT_ALIASES[name]
 
 
 def _int(word: str) -> int:
     if not word.isdigit():
-        raise IllegalOrder(f"expected a number, not {word!r}")
+        raise IllegalOrder(message(N_("expected a number, not %(word)s"), word=repr(word)))
     return int(word)
 
 
@@ -141,7 +144,7 @@ def read(text: str) -> Any:  # noqa: C901 - one branch per verb
     line = re.sub(r"\s+", " ", line).strip().rstrip(".")
     words = line.split(" ") if line else []
     if not words:
-        raise IllegalOrder("empty order; " + GRAMMAR_HELP.splitlines()[0])
+        raise IllegalOrder(message(N_("empty order; %(help)s"), help=GRAMMAR_HELP.splitlines()[0]))
     verb, rest = words[0], words[1:]
     if verb == "play":
         if rest == ["candidate"]:
@@ -155,10 +158,10 @@ def read(text: str) -> Any:  # noqa: C901 - one branch per verb
             if len(tail) == 2 and tail[0] == "discard":
                 order["discard"] = _int(tail[1])
             elif tail:
-                raise IllegalOrder("after `play 23 cp` only `preempt` may follow "
-                                   "(or, for a Vice-President card, `discard 12`)")
+                raise IllegalOrder(message(N_("after `play 23 cp` only `preempt` may follow "
+                                              "(or, for a Vice-President card, `discard 12`)")))
             return order
-        raise IllegalOrder("write `play 23 cp`, `play 23 cp preempt`, `play 23 event` or `play candidate`")
+        raise IllegalOrder(message(N_("write `play 23 cp`, `play 23 cp preempt`, `play 23 event` or `play candidate`")))
     if verb == "pass":
         return {"pass": True}
     if verb in ("campaign", "support", "remove"):
@@ -207,14 +210,15 @@ def read(text: str) -> Any:  # noqa: C901 - one branch per verb
         return {"take": _int(rest[0])}
     if verb == "discard" and rest:
         return {"discard": _int(rest[0])}
-    raise IllegalOrder(f"cannot read {text.strip()!r}. " + GRAMMAR_HELP.split("\n\n")[0])
+    raise IllegalOrder(message(N_("cannot read %(text)s. %(help)s"), text=repr(text.strip()),
+                               help=GRAMMAR_HELP.split("\n\n")[0]))
 
 
 def _track(words: list[str]) -> list[str]:
     joined = " ".join(words).replace("civil rights", "civil-rights")
     issues = [_issue(w.replace("-", " ").split()) for w in joined.split()]
     if sorted(issues) != sorted(ISSUES):
-        raise IllegalOrder("name each issue once, top first: `track defense, economy, civil rights`")
+        raise IllegalOrder(message(N_("name each issue once, top first: `track defense, economy, civil rights`")))
     return issues
 
 
@@ -223,8 +227,10 @@ def parse_order(text: str, prompt: Prompt) -> Any:
     if prompt.allows(order):
         return order
     examples = ", ".join(f"`{format_order(c)}`" for c in prompt.choices[:6])
-    more = f" (and {len(prompt.choices) - 6} more)" if len(prompt.choices) > 6 else ""
-    raise IllegalOrder(f"`{format_order(order)}` is not legal now. {prompt.text} Legal: {examples}{more}")
+    more = message(N_(" (and %(n)s more)"), n=len(prompt.choices) - 6) if len(prompt.choices) > 6 else ""
+    raise IllegalOrder(message(N_("`%(order)s` is not legal now. %(prompt)s Legal: %(examples)s%(more)s"),
+                               order=format_order(order), prompt=prompt.message or prompt.text, examples=examples,
+                               more=more))
 
 
 def order_problem(text: str) -> str | None:

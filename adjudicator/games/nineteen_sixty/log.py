@@ -13,7 +13,7 @@ from typing import Any
 from adjudicator.engine import N_, Message, message
 
 from .data import CANDIDATE_CP, CARDS, SEATS, STATES
-from .text import event_text
+from .text import event_effect, join
 
 Text = str | Message
 
@@ -25,11 +25,7 @@ _PLURALS = {
 }
 
 
-def _join(items: list[Text], sep: str = ", ") -> Text:
-    """Items joined by `sep`; a message when an item is one (its msgid has only placeholders)."""
-    if all(isinstance(i, str) for i in items):
-        return sep.join(items)  # type: ignore[arg-type]
-    return message(sep.join(f"%(p{k})s" for k in range(len(items))), **{f"p{k}": i for k, i in enumerate(items)})
+_join = join  # items joined by a separator (text.py)
 
 
 def _card(card: Any) -> Text:
@@ -140,10 +136,15 @@ def _endorsement_card(d: dict[str, Any]) -> Message:
                    who=_who(d["seat"]), card=d["card"], region=d["region"])
 
 
+def _effect(card: int) -> Message:
+    """The card's effect without its final full stop (the log line puts it in brackets)."""
+    return event_effect(card, stop=False) or message(N_("no effect of its own"))
+
+
 def _event(d: dict[str, Any]) -> Message:
     if d["card"] in CARDS:
         return message(N_("Event %(card)s resolved by %(who)s (%(effect)s)."), card=_card(d["card"]),
-                       who=_who(d["seat"]), effect=event_text(d["card"]).partition(": ")[2].rstrip("."))
+                       who=_who(d["seat"]), effect=_effect(d["card"]))
     return message(N_("Event %(card)s resolved by %(who)s."), card=_card(d["card"]), who=_who(d["seat"]))
 
 

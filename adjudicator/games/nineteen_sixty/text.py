@@ -1,220 +1,318 @@
-"""Plain-English effect texts for every 1960 card, written here from the coded effects (effects.py
-and modifiers.py), never copied from a printed card: for the hand, the choices, the log and the
-public page."""
+"""Effect texts for every 1960 card, written here from the coded effects (effects.py and
+modifiers.py), never copied from a printed card: for the hand, the choices, the log and the public
+page.
+
+Each text is built as a message (msgid and values, issue 12), so the service can show it in the
+reader's language; `card_text` and the other `*_text` functions give its English. Names (states,
+regions, issues, cards) stay as printed.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from adjudicator.engine import CAPITAL, N_, Message, message, message_text
+
 from .data import CARDS, ENDORSEMENTS, ISSUES, STATES
 from .effects import ELECTION_EVENTS, EVENTS
 from .modifiers import PREVENTS
 
-_WHO = {"kennedy": "Kennedy", "nixon": "Nixon", "P": "the player", "opp": "the opponent",
-        "fifty": "whoever has more cubes in Alaska and Hawaii together"}
-_PICK = {"swing": "a state the opponent leads without carrying it", "md_va": "Maryland or Virginia",
-         "all": "any state", "own_media": "a region where they have media cubes", None: ""}
+Text = str | Message
+
+_WHO: dict[str, Text] = {
+    "kennedy": "Kennedy", "nixon": "Nixon", "P": message(N_("the player")), "opp": message(N_("the opponent")),
+    "fifty": message(N_("whoever has more cubes in Alaska and Hawaii together"))}
+_PICK: dict[str | None, Message] = {
+    "swing": message(N_("a state the opponent leads without carrying it")),
+    "md_va": message(N_("Maryland or Virginia")), "all": message(N_("any state")),
+    "own_media": message(N_("a region where they have media cubes"))}
 
 # Lasting effects kept as rule modifiers (modifiers.py, debate.py, play.py): one line per card.
 LASTING: dict[int, str] = {
-    2: "For the rest of the turn Nixon pays 1 momentum for each campaign action.",
-    4: "For the rest of the turn Nixon's cards are worth 1 more CP (at most 5).",
-    19: "For the rest of the turn that candidate may not campaign in the South.",
-    20: "For the rest of the turn Nixon may not campaign in the Midwest.",
-    26: "For the rest of the turn Kennedy campaigns with 1 more CP per card and travels free.",
-    30: "For the rest of the turn Kennedy may not campaign in the South.",
-    31: "For the rest of the turn Kennedy draws once more after each failed support check.",
-    34: "In the debates Nixon must reveal his debate card before Kennedy chooses his.",
-    35: "In the debates Kennedy adds 1 to his total on each issue.",
-    44: "For the rest of the turn Kennedy may not spend momentum.",
-    54: "For the rest of the turn Kennedy's cards are worth 1 more CP (at most 5).",
-    55: "For the rest of the turn every cube Nixon adds by campaigning needs a support check.",
-    65: "For the rest of the turn Nixon may not spend momentum.",
-    69: "For the rest of the turn Kennedy's cards are worth 2 fewer CP (at least 1).",
-    74: "For the rest of the turn Nixon may not campaign in states where Kennedy has support.",
-    76: "For the rest of the turn Kennedy gains 1 momentum whenever Nixon plays a card other than to campaign.",
-    79: "For the rest of the turn the player travels free and campaigns without support checks.",
-    81: "For the rest of the turn Kennedy may preempt events without paying momentum.",
-    85: "For the rest of the turn Nixon pays 1 momentum to play each event from his hand.",
-    87: "For the rest of the turn Kennedy may not campaign in the West or the Midwest.",
-    88: "For the rest of the turn Kennedy's cards are worth 2 fewer CP when positioning on issues.",
+    2: N_("For the rest of the turn Nixon pays 1 momentum for each campaign action"),
+    4: N_("For the rest of the turn Nixon's cards are worth 1 more CP (at most 5)"),
+    19: N_("For the rest of the turn that candidate may not campaign in the South"),
+    20: N_("For the rest of the turn Nixon may not campaign in the Midwest"),
+    26: N_("For the rest of the turn Kennedy campaigns with 1 more CP per card and travels free"),
+    30: N_("For the rest of the turn Kennedy may not campaign in the South"),
+    31: N_("For the rest of the turn Kennedy draws once more after each failed support check"),
+    34: N_("In the debates Nixon must reveal his debate card before Kennedy chooses his"),
+    35: N_("In the debates Kennedy adds 1 to his total on each issue"),
+    44: N_("For the rest of the turn Kennedy may not spend momentum"),
+    54: N_("For the rest of the turn Kennedy's cards are worth 1 more CP (at most 5)"),
+    55: N_("For the rest of the turn every cube Nixon adds by campaigning needs a support check"),
+    65: N_("For the rest of the turn Nixon may not spend momentum"),
+    69: N_("For the rest of the turn Kennedy's cards are worth 2 fewer CP (at least 1)"),
+    74: N_("For the rest of the turn Nixon may not campaign in states where Kennedy has support"),
+    76: N_("For the rest of the turn Kennedy gains 1 momentum whenever Nixon plays a card other than to campaign"),
+    79: N_("For the rest of the turn the player travels free and campaigns without support checks"),
+    81: N_("For the rest of the turn Kennedy may preempt events without paying momentum"),
+    85: N_("For the rest of the turn Nixon pays 1 momentum to play each event from his hand"),
+    87: N_("For the rest of the turn Kennedy may not campaign in the West or the Midwest"),
+    88: N_("For the rest of the turn Kennedy's cards are worth 2 fewer CP when positioning on issues"),
 }
 
+# A line of a card text: a sentence (first letter raised) or a fixed line, each closed by a full
+# stop that the log leaves out (it puts the effect in brackets). Placeholders only: no words.
+_SENTENCE, _LINE = CAPITAL + ".", "%(text)s."
 
-def _who(spec: str) -> str:
+
+def join(items: list[Text], sep: str = ", ") -> Text:
+    """Items joined by `sep`; a message when an item is one (its msgid has only placeholders)."""
+    if all(isinstance(i, str) for i in items):
+        return sep.join(items)  # type: ignore[arg-type]
+    return message(sep.join(f"%(p{k})s" for k in range(len(items))), **{f"p{k}": i for k, i in enumerate(items)})
+
+
+def _who(spec: str) -> Text:
     if spec in _WHO:
         return _WHO[spec]
     kind, _, key = spec.partition(":")
     if kind == "lead":
-        return f"whoever leads {key}"
+        return message(N_("whoever leads %(what)s"), what=key)
     if kind == "media":
-        return f"whoever leads the {key} media"
+        return message(N_("whoever leads the %(region)s media"), region=key)
     if kind == "state":
-        return f"whoever leads {STATES[key].name}"
+        return message(N_("whoever leads %(what)s"), what=STATES[key].name)
     return spec
 
 
-def _names(abbrs: list[str]) -> str:
+def _names(abbrs: list[str]) -> Text:
     names = [STATES[a].name for a in abbrs]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+    if len(names) == 1:
+        return names[0]
+    return message(N_("%(some)s or %(last)s"), some=", ".join(names[:-1]), last=names[-1])
 
 
-def _where(spec: Any) -> str:
+def _region(region: str) -> Message:
+    return message(N_("the %(region)s"), region=region)
+
+
+def _where(spec: Any) -> Text:  # noqa: C901 - one line per kind of place
     kind = spec[0]
     if kind == "any":
-        return "any states"
+        return message(N_("any states"))
     if kind == "regions":
-        return " and ".join(f"the {r}" for r in spec[1])
+        return join([_region(r) for r in spec[1]], " and ") if len(spec[1]) < 2 else \
+            message(N_("%(a)s and %(b)s"), a=join([_region(r) for r in spec[1][:-1]], " and "), b=_region(spec[1][-1]))
     if kind == "states":
         return _names(spec[1])
     if kind == "empty":
-        return "states where nobody has support"
+        return message(N_("states where nobody has support"))
     if kind == "ev":
-        within = f" in the {' or '.join(spec[3])}" if spec[3] else ""
-        upper = f"at most {spec[2]}" if spec[1] == 0 else f"at least {spec[1]}" if spec[2] >= 99 else f"{spec[1]} to {spec[2]}"
-        return f"states worth {upper} electoral votes{within}"
+        within = message(N_(" in the %(regions)s"), regions=" or ".join(spec[3])) if spec[3] else ""
+        if spec[1] == 0:
+            return message(N_("states worth at most %(n)s electoral votes%(within)s"), n=spec[2], within=within)
+        if spec[2] >= 99:
+            return message(N_("states worth at least %(n)s electoral votes%(within)s"), n=spec[1], within=within)
+        return message(N_("states worth %(low)s to %(high)s electoral votes%(within)s"), low=spec[1], high=spec[2],
+                       within=within)
     if kind == "picked":
-        return "the chosen state"
+        return message(N_("the chosen state"))
     if kind == "picked_region":
-        return "the chosen region"
+        return message(N_("the chosen region"))
     return str(kind)
 
 
-def _state(abbr: str) -> str:
-    return "the chosen state" if abbr == "picked" else STATES[abbr].name
+def _state(abbr: str) -> Text:
+    return message(N_("the chosen state")) if abbr == "picked" else STATES[abbr].name
 
 
-def _cubes(n: int) -> str:
-    return f"{n} cube" + ("" if n == 1 else "s")
+def _cubes(n: int) -> Message:
+    return message(N_("%(n)s cube") if n == 1 else N_("%(n)s cubes"), n=n)
 
 
-def step_text(step: Any) -> str:  # noqa: C901 - one line per step of the vocabulary
-    """One step of a coded event in words ('' for a step that only sets up a lasting effect)."""
+def _cap(step: Any, amount: int, cap: int) -> Text:
+    return "" if cap >= amount else message(N_(", at most %(n)s per state"), n=cap)
+
+
+def _say(msgid: str, step: Any, **values: Any) -> Message:
+    return message(msgid, who=_who(step[1]), **values)
+
+
+def step_message(step: Any) -> Message | None:  # noqa: C901, PLR0911, PLR0912 - one line per step of the vocabulary
+    """One step of a coded event in words (None for a step that only sets up a lasting effect)."""
     op = step[0]
     if op == "support":
-        cap = "" if step[3] >= step[2] else f", at most {step[3]} per state"
-        return f"{_who(step[1])} adds {_cubes(step[2])} of support in {_where(step[4])}{cap}"
+        return _say(N_("%(who)s adds %(cubes)s of support in %(where)s%(cap)s"), step, cubes=_cubes(step[2]),
+                    where=_where(step[4]), cap=_cap(step, step[2], step[3]))
     if op == "remove":
-        cap = "" if step[4] >= step[3] else f", at most {step[4]} per state"
-        victim = "their own" if step[2] == step[1] else f"{_who(step[2])}'s"
-        return f"{_who(step[1])} removes {_cubes(step[3])} of {victim} support in {_where(step[5])}{cap}"
+        values = {"cubes": _cubes(step[3]), "where": _where(step[5]), "cap": _cap(step, step[3], step[4])}
+        if step[2] == step[1]:
+            return _say(N_("%(who)s removes %(cubes)s of their own support in %(where)s%(cap)s"), step, **values)
+        return _say(N_("%(who)s removes %(cubes)s of %(victim)s's support in %(where)s%(cap)s"), step,
+                    victim=_who(step[2]), **values)
     if op == "lose":
-        where = "the state where their candidate token stands" if step[3] == "token" else STATES[step[3]].name
-        return f"{_who(step[1])} loses {_cubes(step[2])} of support in {where}"
+        where = message(N_("the state where their candidate token stands")) if step[3] == "token" \
+            else STATES[step[3]].name
+        return _say(N_("%(who)s loses %(cubes)s of support in %(where)s"), step, cubes=_cubes(step[2]), where=where)
     if op == "momentum":
-        return f"{_who(step[1])} {'gains' if step[2] > 0 else 'loses'} {abs(step[2])} momentum"
+        return _say(N_("%(who)s gains %(n)s momentum") if step[2] > 0 else N_("%(who)s loses %(n)s momentum"), step,
+                    n=abs(step[2]))
     if op == "issue_up":
-        return f"{step[1]} moves up {step[2]} place{'s' * (step[2] > 1)} on the issue track"
+        return message(N_("%(issue)s moves up %(n)s place on the issue track") if step[2] == 1 else
+                       N_("%(issue)s moves up %(n)s places on the issue track"), issue=step[1], n=step[2])
     if op == "issue":
-        issue = "the chosen issue" if step[2] == "picked" else step[2]
-        return f"{_who(step[1])} {'gains' if step[3] > 0 else 'loses'} {_cubes(abs(step[3]))} on {issue}"
+        issue = message(N_("the chosen issue")) if step[2] == "picked" else step[2]
+        return _say(N_("%(who)s gains %(cubes)s on %(issue)s") if step[3] > 0 else
+                    N_("%(who)s loses %(cubes)s on %(issue)s"), step, cubes=_cubes(abs(step[3])), issue=issue)
     if op == "issue_each":
-        return f"{_who(step[1])} loses {_cubes(-step[2])} on every issue"
+        return _say(N_("%(who)s loses %(cubes)s on every issue"), step, cubes=_cubes(-step[2]))
     if op == "issue_split":
-        verb = "adds" if step[3] == "gain" else "removes"
-        return f"{_who(step[1])} {verb} {_cubes(step[2])} on issues, one at a time, spread as they choose"
+        return _say(N_("%(who)s adds %(cubes)s on issues, one at a time, spread as they choose") if step[3] == "gain"
+                    else N_("%(who)s removes %(cubes)s on issues, one at a time, spread as they choose"), step,
+                    cubes=_cubes(step[2]))
     if op == "token":
-        return f"{_who(step[1])}'s candidate token moves to {_state(step[2])} free"
+        return _say(N_("%(who)s's candidate token moves to %(where)s free"), step, where=_state(step[2]))
     if op == "media":
-        where = f"the {step[3]}" if step[3] else "regions of their choice"
-        return f"{_who(step[1])} places {_cubes(step[2])} of media support in {where}"
+        where = _region(step[3]) if step[3] else message(N_("regions of their choice"))
+        return _say(N_("%(who)s places %(cubes)s of media support in %(where)s"), step, cubes=_cubes(step[2]),
+                    where=where)
     if op == "media_remove":
-        return f"{_who(step[1])} removes {_cubes(step[2])} of the opponent's media support"
+        return _say(N_("%(who)s removes %(cubes)s of the opponent's media support"), step, cubes=_cubes(step[2]))
     if op == "endorse":
-        return f"{_who(step[1])} gains an endorsement in a region of their choice"
+        return _say(N_("%(who)s gains an endorsement in a region of their choice"), step)
     if op == "pick_issue":
-        return f"{_who(step[1])} chooses an issue"
+        return _say(N_("%(who)s chooses an issue"), step)
     if op == "pick_state":
-        return f"{_who(step[1])} chooses {_PICK.get(step[2], 'a state')}"
+        return _say(N_("%(who)s chooses %(what)s"), step, what=_PICK.get(step[2]) or message(N_("a state")))
     if op == "pick_region":
-        return f"{_who(step[1])} chooses {_PICK.get(step[2]) or 'a region'}"
+        return _say(N_("%(who)s chooses %(what)s"), step, what=_PICK.get(step[2]) or message(N_("a region")))
     if op == "retrieve":
-        card = f"{CARDS[step[2]].name} (#{step[2]})" if step[2] else "a card"
-        return f"{_who(step[1])} may take {card} from the discard pile into their hand"
+        card = f"{CARDS[step[2]].name} (#{step[2]})" if step[2] else message(N_("a card"))
+        return _say(N_("%(who)s may take %(card)s from the discard pile into their hand"), step, card=card)
     if op == "draw":
-        return f"{_who(step[1])} draws {step[2]} cards"
+        return _say(N_("%(who)s draws %(n)s cards"), step, n=step[2])
     if op == "cycle":
-        return f"{_who(step[1])} may discard any number of cards and draw as many"
+        return _say(N_("%(who)s may discard any number of cards and draw as many"), step)
     if op == "exhaust":
-        return f"{_who(step[1])}'s candidate card is exhausted"
+        return _say(N_("%(who)s's candidate card is exhausted"), step)
     if op == "restore":
-        return f"{_who(step[1])}'s candidate card is made ready again"
+        return _say(N_("%(who)s's candidate card is made ready again"), step)
     if op == "gm":
-        return (f"whoever leads more states in the {step[1]} gains 1 momentum and a cube in each of "
-                "its states where nobody has support")
+        return message(N_("whoever leads more states in the %(region)s gains 1 momentum and a cube in each of "
+                          "its states where nobody has support"), region=step[1])
     if op == "checks":
-        return f"{_who(step[1])} makes {step[2]} support checks in {_state(step[3])}"
+        return _say(N_("%(who)s makes %(n)s support checks in %(where)s"), step, n=step[2], where=_state(step[3]))
     if op == "mark":
-        return ""
+        return None
     if op == "if":
         cond = step[1]
-        when = (f"{_who(cond[1])} leads {cond[2]}" if cond[0] == "leads"
-                else f"{_who(cond[1])} leads at least {cond[2]} issues")
-        return f"if {when}: " + ", then ".join(t for t in map(step_text, step[2]) if t)
+        when = (message(N_("%(who)s leads %(issue)s"), who=_who(cond[1]), issue=cond[2]) if cond[0] == "leads"
+                else message(N_("%(who)s leads at least %(n)s issues"), who=_who(cond[1]), n=cond[2]))
+        steps = [t for t in map(step_message, step[2]) if t]
+        then: Text = steps[0]
+        for after in steps[1:]:
+            then = message(N_("%(first)s, then %(next)s"), first=then, next=after)
+        return message(N_("if %(when)s: %(then)s"), when=when, then=then)
     if op == "gallup":
-        return f"{_who(step[1])} reorders the issue track as they like"
+        return _say(N_("%(who)s reorders the issue track as they like"), step)
     if op == "match_momentum":
-        return "the player gains momentum until they have as much as the opponent"
+        return message(N_("the player gains momentum until they have as much as the opponent"))
     if op == "medal":
-        return (f"whoever leads {step[1]} loses a cube there, and whoever leads {step[2]} loses a cube there; "
-                "a candidate leading both also loses 1 momentum")
+        return message(N_("whoever leads %(a)s loses a cube there, and whoever leads %(b)s loses a cube there; "
+                          "a candidate leading both also loses 1 momentum"), a=step[1], b=step[2])
     if op == "unpledged":
-        return ("Alabama, Louisiana and Mississippi vote for neither candidate if Kennedy "
-                "leads them without carrying them")
+        return message(N_("Alabama, Louisiana and Mississippi vote for neither candidate if Kennedy "
+                          "leads them without carrying them"))
     if op == "opposition":
-        return "Kennedy shows his hand to Nixon, who then spends 3 CP"
+        return message(N_("Kennedy shows his hand to Nixon, who then spends 3 CP"))
     if op == "tricky":
-        return "Nixon may take an event card from the discard pile and resolve its event"
+        return message(N_("Nixon may take an event card from the discard pile and resolve its event"))
     if op == "whistlestop":
-        return "the player spends 7 CP on campaigning, at most one cube per state"
+        return message(N_("the player spends 7 CP on campaigning, at most one cube per state"))
     if op == "reveal":
-        return (f"turn up the top {step[2]} cards of the deck one at a time; each with {_who(step[1])}'s "
-                f"icon or both icons is resolved for {_who(step[1])}, the others are discarded")
-    return op.replace("_", " ")
+        return _say(N_("turn up the top %(n)s cards of the deck one at a time; each with %(who)s's icon or both "
+                       "icons is resolved for %(who)s, the others are discarded"), step, n=step[2])
+    return message(op.replace("_", " "))
 
 
-def _sentence(steps: list[Any]) -> str:
-    parts = [t for t in map(step_text, steps) if t]
-    text = "; ".join(parts)
-    return text[:1].upper() + text[1:] + "." if text else ""
+def step_text(step: Any) -> str:
+    """One step of a coded event in English ('' for a step that only sets up a lasting effect)."""
+    msg = step_message(step)
+    return message_text(msg) if msg else ""
+
+
+def _sentence(steps: list[Any]) -> Message | None:
+    parts = [t for t in map(step_message, steps) if t]
+    return message(CAPITAL, capital=join(parts, "; ")) if parts else None
+
+
+def _lines(card: int) -> list[Message]:
+    """The lines of a campaign card's effect, each without its final full stop."""
+    lines: list[Message] = []
+    if first := _sentence(EVENTS.get(card, [])):
+        lines.append(first)
+    if card in ELECTION_EVENTS and (held := _sentence(ELECTION_EVENTS[card])):
+        lines.append(message(N_("Held until Election Day, then: %(effect)s"), effect=held))
+    if card in LASTING:
+        lines.append(message(LASTING[card]))
+    if card in PREVENTS:
+        lines.append(message(N_("From now on these events cannot be played: %(cards)s"),
+                             cards=", ".join(f"#{c} {CARDS[c].name}" for c in PREVENTS[card])))
+    return lines
+
+
+def event_effect(card: int, stop: bool = True) -> Message | None:
+    """What a campaign card's event does, without whose event it is (None: no effect of its own);
+    `stop=False` leaves out the final full stop."""
+    lines = _lines(card)
+    closed: list[Text] = [message(_SENTENCE if m[0] == CAPITAL else _LINE, **(m[1] if m[0] == CAPITAL else {"text": m}))
+                          for m in lines]
+    if lines and not stop:
+        closed[-1] = lines[-1]
+    return message(" ".join(f"%(p{k})s" for k in range(len(closed))), **{f"p{k}": t for k, t in enumerate(closed)}) \
+        if closed else None
+
+
+_WHOSE = {"kennedy": (N_("Kennedy event: %(effect)s"), N_("Kennedy event: no effect of its own.")),
+          "nixon": (N_("Nixon event: %(effect)s"), N_("Nixon event: no effect of its own.")),
+          "both": (N_("Event for either candidate: %(effect)s"), N_("Event for either candidate: no effect of its own."))}
+
+
+def event_message(card: int) -> Message:
+    """What a campaign card's event does, in the project's own words."""
+    effect = event_effect(card)
+    some, none = _WHOSE[CARDS[card].icon]
+    return message(some, effect=effect) if effect else message(none)
 
 
 def event_text(card: int) -> str:
-    """What a campaign card's event does, in the project's own words."""
-    info = CARDS[card]
-    lines = [_sentence(EVENTS.get(card, []))]
-    if card in ELECTION_EVENTS:
-        lines.append("Held until Election Day, then: " + _sentence(ELECTION_EVENTS[card]))
-    if card in LASTING:
-        lines.append(LASTING[card])
-    if card in PREVENTS:
-        lines.append("From now on these events cannot be played: "
-                     + ", ".join(f"#{c} {CARDS[c].name}" for c in PREVENTS[card]) + ".")
-    text = " ".join(t for t in lines if t)
-    whose = {"kennedy": "Kennedy event", "nixon": "Nixon event", "both": "Event for either candidate"}[info.icon]
-    return f"{whose}: {text}" if text else f"{whose}: no effect of its own."
+    return message_text(event_message(card))
+
+
+def endorsement_message(card: str) -> Message:
+    region = ENDORSEMENTS[card]
+    if region == "any":
+        return message(N_("Endorsement in a region of the drawer's choice: removes an opposing endorsement there, "
+                          "or else adds one of the drawer's."))
+    return message(N_("Endorsement in the %(region)s: removes an opposing endorsement there, or else adds one of "
+                      "the drawer's."), region=region)
 
 
 def endorsement_text(card: str) -> str:
-    region = ENDORSEMENTS[card]
-    where = "a region of the drawer's choice" if region == "any" else f"the {region}"
-    return f"Endorsement in {where}: removes an opposing endorsement there, or else adds one of the drawer's."
+    return message_text(endorsement_message(card))
 
 
-ISSUE_TEXT = ("Issue: in the momentum phase its leader is rewarded by its place on the track (1st: momentum "
-              "and an endorsement; 2nd: one of the two; 3rd: momentum), then loses one cube on it.")
+ISSUE_TEXT = N_("Issue: in the momentum phase its leader is rewarded by its place on the track (1st: momentum "
+                "and an endorsement; 2nd: one of the two; 3rd: momentum), then loses one cube on it.")
+
+
+def card_message(card: int | str) -> Message:
+    """The effect text of any 1960 card as a message: a campaign card (its number), an endorsement
+    card ("E1"…"E16") or an issue ("Economy", "Civil Rights", "Defense")."""
+    if isinstance(card, int) and card in CARDS:
+        return event_message(card)
+    if card in ENDORSEMENTS:
+        return endorsement_message(str(card))
+    if card in ISSUES:
+        return message(ISSUE_TEXT)
+    raise KeyError(f"no 1960 card {card!r}: campaign cards are 1-{max(CARDS)}, endorsements E1-E16")
 
 
 def card_text(card: int | str) -> str:
-    """The effect text of any 1960 card: a campaign card (its number), an endorsement card
-    ("E1"…"E16") or an issue ("Economy", "Civil Rights", "Defense")."""
-    if isinstance(card, int) and card in CARDS:
-        return event_text(card)
-    if card in ENDORSEMENTS:
-        return endorsement_text(str(card))
-    if card in ISSUES:
-        return ISSUE_TEXT
-    raise KeyError(f"no 1960 card {card!r}: campaign cards are 1-{max(CARDS)}, endorsements E1-E16")
+    """The English effect text of any 1960 card (see `card_message`)."""
+    return message_text(card_message(card))
 
 
 def card_label(card: int) -> str:
