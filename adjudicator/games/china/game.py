@@ -80,6 +80,7 @@ class China(FlowGame):
     order_problem = staticmethod(order_problem)
     render_event = staticmethod(render_event)
     event_message = staticmethod(event_message)  # type: ignore[assignment]
+    render_view_in = staticmethod(render_view)  # type: ignore[assignment]  # takes `translate` as third argument
     render_view = staticmethod(render_view)
 
     def invariants(self, state: State) -> list[str]:

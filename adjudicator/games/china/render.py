@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from typing import Any
 
 from adjudicator.engine import N_, Message, message, message_text
@@ -101,30 +103,45 @@ def _scored(d: dict[str, Any]) -> Message:
                    points=d["points"].get(d["seat"], 0))
 
 
-def score_text(points: int) -> str:
+def score_text(points: int, translate: Callable[[Message], str] = message_text) -> str:
     """The score, with the track's wrap at 50 shown as point cards (display only)."""
     cards = points // TRACK_WRAP
-    return f"{points}" + (f" (track {points % TRACK_WRAP} + {cards} point card{'s' * (cards > 1)})" if cards else "")
+    if not cards:
+        return f"{points}"
+    extra = message(N_("(track %(track)s + %(cards)s point card)") if cards == 1
+                    else N_("(track %(track)s + %(cards)s point cards)"), track=points % TRACK_WRAP, cards=cards)
+    return f"{points} {translate(extra)}"
 
 
-def render_view(view: dict[str, Any], seat: str | None) -> str:
+def _side(label: str) -> str | Message:
+    """The board's side ("3-4 player side") as a message, so that it reads in the reader's language."""
+    players = re.fullmatch(r"(\S+) player side", label)
+    return message(N_("%(players)s player side"), players=players[1]) if players else label
+
+
+def render_view(view: dict[str, Any], seat: str | None, translate: Callable[[Message], str] = message_text) -> str:
+    """The text board; `translate` gives each of its words in the reader's language (the service
+    passes it, see GameModule.render_view_in; English by default)."""
+    t = translate
     board = load_board(view["board"], view["board_set"])
-    lines = [f"## China — {board.data.get('side_label', view['board'])}"]
+    lines = [t(message(N_("## China — %(side)s"), side=_side(board.data.get("side_label", view["board"]))))]
     if view.get("stand_in_board"):
-        lines.append("_The board geometry is a stand-in, not the printed board._")
+        lines.append(t(message(N_("_The board geometry is a stand-in, not the printed board._"))))
     result = view.get("result")
     if result:
-        lines.append(f"**Game over.** Winner: {' and '.join(result['winners'])}.")
+        lines.append(t(message(N_("**Game over.** Winner: %(winners)s."), winners=" and ".join(result["winners"]))))
     else:
-        lines.append(f"Turn {view['turn']}: **{view['current']}** to play.")
+        lines.append(t(message(N_("Turn %(turn)s: **%(seat)s** to play."), turn=view["turn"], seat=view["current"])))
         if view["exhaustions"] >= 2:
-            lines.append(f"Last round: the game ends after {view['seats'][-1]}'s turn.")
-    lines += ["", "| seat | score | hand | houses | emissaries | fortifications |", "| --- | --- | --- | --- | --- | --- |"]
+            lines.append(t(message(N_("Last round: the game ends after %(seat)s's turn."), seat=view["seats"][-1])))
+    lines += ["", t(message(N_("| seat | score | hand | houses | emissaries | fortifications |"))),
+              "| --- | --- | --- | --- | --- | --- |"]
     for s in view["seats"]:
         supply = view["supply"][s]
-        lines.append(f"| {s} | {score_text(view['scores'][s])} | {view.get('hand_sizes', {}).get(s, '?')} | "
+        lines.append(f"| {s} | {score_text(view['scores'][s], t)} | {view.get('hand_sizes', {}).get(s, '?')} | "
                      f"{supply['houses']} | {supply['emissaries']} | {supply['fortifications']} |")
-    lines += ["", "| region | colour | houses | court | scored |", "| --- | --- | --- | --- | --- |"]
+    lines += ["", t(message(N_("| region | colour | houses | court | scored |"))), "| --- | --- | --- | --- | --- |"]
+    yes = t(message(N_("yes")))
     for rid in board.regions:
         spaces = []
         for space in board.spaces[rid]:
@@ -132,12 +149,13 @@ def render_view(view: dict[str, Any], seat: str | None) -> str:
             fort = "+F" if space in view["forts"] else ""
             spaces.append(f"{space.rpartition('-')[2]}:{owner}{fort}")
         court = ", ".join(f"{s} {n}" for s, n in sorted(view["courts"][rid].items())) or "—"
-        scored = "yes" if rid in view["scored"] else ""
+        scored = yes if rid in view["scored"] else ""
         lines.append(f"| {board.names[rid]} ({rid}) | {board.colour[rid]} | {' '.join(spaces)} | {court} | {scored} |")
-    lines += ["", f"Face-up cards: {', '.join(view['display']) or 'none'}. "
-              f"Deck: {view.get('deck_size', '?')} cards. Discard pile: {len(view['discard'])} cards. "
-              f"Deck exhausted {view['exhaustions']} time(s)."]
+    display = ", ".join(view["display"]) or t(message(N_("none")))
+    lines += ["", t(message(N_("Face-up cards: %(cards)s. Deck: %(deck)s cards. Discard pile: %(discard)s cards. "
+                               "Deck exhausted %(times)s time(s)."), cards=display, deck=view.get("deck_size", "?"),
+                            discard=len(view["discard"]), times=view["exhaustions"]))]
     own = (view.get("private") or {}).get(seat) if seat else None
     if own is not None:
-        lines.append(f"Your hand: {', '.join(own['hand']) or 'empty'}.")
+        lines.append(t(message(N_("Your hand: %(cards)s."), cards=", ".join(own["hand"]) or t(message(N_("empty"))))))
     return "\n".join(lines)

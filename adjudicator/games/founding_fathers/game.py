@@ -130,6 +130,7 @@ class FoundingFathers(GameModule):
     render_event = staticmethod(render_event)
     event_message = staticmethod(event_message)  # type: ignore[assignment]
     order_label = staticmethod(order_label)
+    render_view_in = staticmethod(render_view)  # type: ignore[assignment]  # takes `translate` as third argument
     render_view = staticmethod(render_view)
 
     def invariants(self, state: State) -> list[str]:

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from adjudicator.engine import message_text
+from adjudicator.engine import N_, Message, message, message_text
 
 from .data import APPOINTED, DEFAULT_DECK, deck
 from .grammar import format_order
 from .log import event_message
-from .text import card_text
+from .text import card_message
 
 State = dict[str, Any]
 
@@ -34,21 +35,26 @@ def render_event(ev: dict[str, Any]) -> str:
     return message_text(event_message(ev))
 
 
-def render_view(view: State, seat: str | None) -> str:
+def render_view(view: State, seat: str | None, translate: Callable[[Message], str] = message_text) -> str:
+    """The text board; `translate` gives each of its words in the reader's language (the service
+    passes it, see GameModule.render_view_in; English by default)."""
+    t = translate
     d = deck(view.get("deck", DEFAULT_DECK))
-    lines = [f"## Founding Fathers — turn {view['turn']}, {view['phase']}, era {view['era']}", ""]
+    lines = [t(message(N_("## Founding Fathers — turn %(turn)s, %(phase)s, era %(era)s"), turn=view["turn"],
+                       phase=view["phase"], era=view["era"])), ""]
     sup = view["support"]
-    lines.append(f"Revenue {view['revenue']} · Reserves {view['reserves']} · Public support "
-                 f"{abs(sup)} {'L' if sup > 0 else 'C' if sup < 0 else ''} · Tension {view['tension']}/5")
-    lines.append("Map: " + ", ".join(view["map"]))
+    lines.append(t(message(N_("Revenue %(revenue)s · Reserves %(reserves)s · Public support %(support)s %(side)s · "
+                              "Tension %(tension)s/5"), revenue=view["revenue"], reserves=view["reserves"],
+                           support=abs(sup), side="L" if sup > 0 else "C" if sup < 0 else "", tension=view["tension"])))
+    lines.append(t(message(N_("Map: %(states)s"), states=", ".join(view["map"]))))
     lines.append("")
-    lines.append("| Office | Statesman |")
+    lines.append(t(message(N_("| Office | Statesman |"))))
     lines.append("|---|---|")
     for o in ("president", "vice-president", *APPOINTED):
         h = view["offices"][o]
         lines.append(f"| {d.offices[o]['name']} | {d.statesmen[h]['name'] if h else '—'} |")
     lines.append("")
-    lines.append("| Seat | VP | Influence | Hand | Statesmen (popularity, influence) |")
+    lines.append(t(message(N_("| Seat | VP | Influence | Hand | Statesmen (popularity, influence) |"))))
     lines.append("|---|---|---|---|---|")
     for s in view["seats"]:
         f = view["factions"][s]
@@ -57,14 +63,16 @@ def render_view(view: State, seat: str | None) -> str:
         lines.append(f"| {s} | {f['vp']} | {f['influence']} | {f['hand']} | {'; '.join(mine)} |")
     if view["issues"]["resolved"]:
         lines.append("")
-        lines.append("Resolved issues: " + ", ".join(d.name(c) for c in view["issues"]["resolved"]))
+        lines.append(t(message(N_("Resolved issues: %(issues)s"),
+                               issues=", ".join(d.name(c) for c in view["issues"]["resolved"]))))
     if seat and seat in view.get("private", {}):
         lines.append("")
         hand = view["private"][seat]["hand"]
-        lines.append("Your hand:" + ("".join(f"\n- {d.name(c)}: {card_text(c, view.get('deck', DEFAULT_DECK))}"
-                                             for c in hand) or " empty"))
+        cards = "".join(f"\n- {d.name(c)}: {t(card_message(c, view.get('deck', DEFAULT_DECK)))}" for c in hand)
+        lines.append(t(message(N_("Your hand:"))) + (cards or " " + t(message(N_("empty")))))
     if view.get("result"):
         r = view["result"]
         lines.append("")
-        lines.append(f"**Game over** ({r['reason']}): " + ", ".join(f"{s} {n}" for s, n in r["scores"].items()))
+        lines.append(t(message(N_("**Game over** (%(reason)s): %(scores)s"), reason=r["reason"],
+                               scores=", ".join(f"{s} {n}" for s, n in r["scores"].items()))))
     return "\n".join(lines)

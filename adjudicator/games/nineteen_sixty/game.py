@@ -118,6 +118,7 @@ class NineteenSixty(FlowGame):
     # orders of one action a player gives several of in a row ("campaign STATE N", one prompt
     # per state): a page may offer them as a plan of several lines, each checked in turn
     plan_orders = ("campaign",)
+    render_view_in = staticmethod(render_view)  # type: ignore[assignment]  # takes `translate` as third argument
     render_view = staticmethod(render_view)
 
     def grammar_help(self) -> str:

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from adjudicator.engine import message_text
+from adjudicator.engine import N_, Message, message, message_text
 
 from .data import CARDS, ISSUES, REGIONS, SEATS, STATES
 from .grammar import format_order
 from .log import event_message
-from .text import event_text
+from .text import card_message
 
 
 def _card(card: Any) -> str:
@@ -45,21 +46,34 @@ def _spot(spot: dict[str, int]) -> str:
     return "-"
 
 
-def render_view(view: dict[str, Any], seat: str | None) -> str:
-    lines = [f"## 1960 — turn {view['turn']}, {view['phase']}"
-             + (f", activity phase {view['ap']}" if view["phase"] == "activity" else "")]
-    lines.append("Momentum: " + ", ".join(f"{_who(s)} {view['momentum'][s]}" for s in SEATS)
-                 + " · Bag: " + ", ".join(f"{_who(s)} {view['bag'][s]}" for s in SEATS)
-                 + " · Rest: " + ", ".join(f"{_who(s)} {view['rest'][s]}" for s in SEATS))
-    lines.append("Tokens: " + ", ".join(f"{_who(s)} in {view['tokens'][s]}" for s in SEATS)
-                 + " · Candidate cards: " + ", ".join(f"{_who(s)} {view['candidate'][s]}" for s in SEATS))
+def _each(values: dict[str, Any]) -> str:
+    return ", ".join(f"{_who(s)} {values[s]}" for s in SEATS)
+
+
+def render_view(view: dict[str, Any], seat: str | None, translate: Callable[[Message], str] = message_text) -> str:  # noqa: C901 - one line per part of the board
+    """The text board; `translate` gives each of its words in the reader's language (the service
+    passes it, see GameModule.render_view_in; English by default)."""
+    t = translate
+    phase = t(message(N_("## 1960 — turn %(turn)s, %(phase)s"), turn=view["turn"], phase=view["phase"]))
+    if view["phase"] == "activity":
+        phase += t(message(N_(", activity phase %(ap)s"), ap=view["ap"]))
+    lines = [phase]
+    lines.append(t(message(N_("Momentum: %(momentum)s · Bag: %(bag)s · Rest: %(rest)s"), momentum=_each(view["momentum"]),
+                           bag=_each(view["bag"]), rest=_each(view["rest"]))))
+    lines.append(t(message(N_("Tokens: %(tokens)s · Candidate cards: %(candidate)s"),
+                           tokens=", ".join(t(message(N_("%(seat)s in %(state)s"), seat=_who(s), state=view["tokens"][s]))
+                                            for s in SEATS),
+                           candidate=_each(view["candidate"]))))
     vps = {s: c for s, c in (view.get("vp") or {}).items() if c}
     if vps:
-        lines.append("Vice-President cards set aside: " + ", ".join(f"{_who(s)} {_card(c)}" for s, c in vps.items()))
+        lines.append(t(message(N_("Vice-President cards set aside: %(cards)s"),
+                               cards=", ".join(f"{_who(s)} {_card(c)}" for s, c in vps.items()))))
     track = [i for i in view["track"] if i]
-    lines.append("Issues (1st first): " + ", ".join(f"{i} {_spot(view['issues'][i])}" for i in track or ISSUES))
-    lines.append("Media: " + ", ".join(f"{r} {_spot(view['media'][r])}" for r in REGIONS)
-                 + " · Endorsements: " + ", ".join(f"{r} {_spot(view['endorse'][r])}" for r in REGIONS))
+    lines.append(t(message(N_("Issues (1st first): %(issues)s"),
+                           issues=", ".join(f"{i} {_spot(view['issues'][i])}" for i in track or ISSUES))))
+    lines.append(t(message(N_("Media: %(media)s · Endorsements: %(endorsements)s"),
+                           media=", ".join(f"{r} {_spot(view['media'][r])}" for r in REGIONS),
+                           endorsements=", ".join(f"{r} {_spot(view['endorse'][r])}" for r in REGIONS))))
     for region in REGIONS:
         cells = []
         for abbr, info in sorted(STATES.items()):
@@ -72,24 +86,28 @@ def render_view(view: dict[str, Any], seat: str | None) -> str:
         lines.append(f"- **{region}**: " + " · ".join(cells))
     boxes = {k: v for k, v in view["boxes"].items() if v}
     if boxes:
-        lines.append("Persistent: " + "; ".join(f"{k}: {', '.join(_card(c) for c in v)}" for k, v in boxes.items()))
+        lines.append(t(message(N_("Persistent: %(boxes)s"),
+                               boxes="; ".join(f"{k}: {', '.join(_card(c) for c in v)}" for k, v in boxes.items()))))
     counts = view.get("counts")
     if counts:
-        lines.append(f"Deck {counts['deck']} · hands " + ", ".join(f"{_who(s)} {counts['hand'][s]}" for s in SEATS))
+        lines.append(t(message(N_("Deck %(deck)s · hands %(hands)s"), deck=counts["deck"], hands=_each(counts["hand"]))))
     if seat and seat in view.get("private", {}):
         mine = view["private"][seat]
-        lines.append("Your hand:" + ("".join(f"\n- {_card(c)} ({CARDS[c].cp} CP): {event_text(c)}" for c in mine["hand"]
-                                             if c in CARDS) or " empty"))
+        cards = "".join(f"\n- {_card(c)} ({CARDS[c].cp} CP): {t(card_message(c))}" for c in mine["hand"] if c in CARDS)
+        lines.append(t(message(N_("Your hand:"))) + (cards or " " + t(message(N_("empty")))))
         if mine["strategy"]:
-            lines.append("Your campaign strategy: " + ", ".join(_card(c) for c in mine["strategy"]))
+            lines.append(t(message(N_("Your campaign strategy: %(cards)s"),
+                                   cards=", ".join(_card(c) for c in mine["strategy"]))))
     if view.get("debate"):
         d = view["debate"]
         for issue in d["order"]:
             sides = d["cards"][issue]
             won = d["winners"].get(issue)
-            lines.append(f"Debate {issue}: Kennedy {sides['kennedy']} · Nixon {sides['nixon']}"
-                         + (f" — won by {_who(won)}" if won else ""))
+            line = t(message(N_("Debate %(issue)s: Kennedy %(kennedy)s · Nixon %(nixon)s"), issue=issue,
+                             kennedy=sides["kennedy"], nixon=sides["nixon"]))
+            lines.append(line + (t(message(N_(" — won by %(seat)s"), seat=_who(won))) if won else ""))
     if view.get("result"):
         r = view["result"]
-        lines.append(f"**Result**: Kennedy {r['ev']['kennedy']} EV, Nixon {r['ev']['nixon']} EV; winner {_who(r['winner'])}.")
+        lines.append(t(message(N_("**Result**: Kennedy %(kennedy)s EV, Nixon %(nixon)s EV; winner %(winner)s."),
+                               kennedy=r["ev"]["kennedy"], nixon=r["ev"]["nixon"], winner=_who(r["winner"]))))
     return "\n".join(lines)
