@@ -122,6 +122,7 @@ class LeakGame:
     admin: str
     tokens: dict[str, str]
     seed: str
+    invite: tuple[str, str, str] = ("", "", "")  # (game, seat, token): an open seat of another game, to join
     canaries: dict[str | None, set[str]] = field(default_factory=dict)  # planted secret -> who may see it
     known: dict[str | None, set[Any]] = field(default_factory=dict)  # hidden values X was shown before
     choices: dict[str | None, set[str]] = field(default_factory=dict)  # order texts X was offered
@@ -170,7 +171,8 @@ class LeakGame:
         return out
 
     def home_pages(self, seat: str) -> dict[str, str]:
-        """The home of the address on `seat` (signed in for these two requests only) and its feed."""
+        """The home of the address on `seat` (signed in for these requests only), its feed, and an
+        invitation's join page, which fills in the signed-in player's own address, name and zone."""
         address = f"{seat}@example.org"
         with self.client.session_transaction() as sess:
             sess["player"] = address
@@ -179,10 +181,15 @@ class LeakGame:
             assert home.status_code == 200 and f"/play/{self.game_id}/{seat}/" in home.get_data(as_text=True)
             feed = self.client.get(f"/me/{calendar_token(address)}/deadlines.ics")
             assert feed.status_code == 200, feed.status_code
+            join = self.client.get("/join/{}/{}/{}".format(*self.invite))
+            body = join.get_data(as_text=True)
+            assert join.status_code == 200 and f'value="{address}"' in body, "the join page fills in the own address"
+            others = [f"{s}@example.org" for s in self.seats if s != seat and f"{s}@example.org" in body]
+            assert not others, f"the join page for {address} shows other players' addresses: {others}"
         finally:
             with self.client.session_transaction() as sess:
                 sess.pop("player", None)
-        return {"/me": home.get_data(as_text=True), "/me/deadlines.ics": feed.get_data(as_text=True)}
+        return {"/me": home.get_data(as_text=True), "/me/deadlines.ics": feed.get_data(as_text=True), "/join": body}
 
     def errors(self, seat: str) -> dict[str, str]:
         """What the seat is told when its order is refused: a line of no grammar, and a stale page."""
@@ -325,7 +332,11 @@ def start_game(client: Any, game_id: str, seats: int, rnd: random.Random) -> Lea
         tokens[seat] = joined.seat_token
     for seat in tokens:  # each seat's address is verified (its player has a home)
         _verify(f"{seat}@example.org")
-    lg = LeakGame(client, created.game_id, get_game(game_id), created.admin_token, tokens, seed)
+    with store.transaction() as s:  # another game with open seats: its join page, seen signed in
+        spare = service.create_game(s, game=game_id, seats=seats, options={}, title="Leak test invitations")
+    spare_seat, spare_invite = next(iter(spare.invites.items()))
+    lg = LeakGame(client, created.game_id, get_game(game_id), created.admin_token, tokens, seed,
+                  (spare.game_id, spare_seat, spare_invite))
     lg.canaries[seed] = set()
     lg.canaries[seed_commitment(seed)] = {None, *tokens}  # the commitment is public
     _plant(lg, canary)
