@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import gettext as _
 from markupsafe import Markup
 
 from adjudicator.games.founding_fathers.data import DEFAULT_DECK, deck
@@ -68,11 +69,11 @@ def _office_name(d: Any, o: str) -> str:
 def _tracks(view: dict[str, Any]) -> Markup:
     sup = view.get("support", 0)
     sup = sup if isinstance(sup, int) else 0
-    side = "Liberal" if sup > 0 else "Conservative" if sup < 0 else "even"
+    side = _("Liberal") if sup > 0 else _("Conservative") if sup < 0 else _("even")
     rows = [
-        ("Turn", view.get("turn", "?")), ("Phase", view.get("phase", "?")), ("Era", view.get("era", "?")),
-        ("Revenue", view.get("revenue", "?")), ("Reserves", view.get("reserves", "?")),
-        ("Public support", f"{abs(sup)} ({side})"), ("Tension", f"{view.get('tension', '?')} / 5"),
+        (_("Turn"), view.get("turn", "?")), (_("Phase"), view.get("phase", "?")), (_("Era"), view.get("era", "?")),
+        (_("Revenue"), view.get("revenue", "?")), (_("Reserves"), view.get("reserves", "?")),
+        (_("Public support"), f"{abs(sup)} ({side})"), (_("Tension"), f"{view.get('tension', '?')} / 5"),
     ]
     cells = Markup("").join(Markup('<div class="ff-track"><span class="label">{}</span> <b>{}</b></div>')
                             .format(k, v) for k, v in rows)
@@ -83,7 +84,8 @@ def _states(view: dict[str, Any], d: Any) -> Markup:
     era = view.get("era")
     cubes = _d(_d(view.get("election")).get("cubes"))
     statesmen = _d(view.get("statesmen"))
-    head = Markup("").join(Markup('<th class="{}">EV {}</th>').format("ff-now" if e == era else "", e) for e in ERAS)
+    head = Markup("").join(Markup('<th class="{}">{}</th>').format("ff-now" if e == era else "", _("EV %(era)s", era=e))
+                           for e in ERAS)
     rows = []
     for st in _l(view.get("map")):
         info = _d(d.states.get(st)) if d is not None else {}
@@ -93,9 +95,11 @@ def _states(view: dict[str, Any], d: Any) -> Markup:
         here = [_name(d, s) + f" ({_d(statesmen.get(s)).get('owner', '?')})" for s in _l(cubes.get(st))]
         rows.append(Markup("<tr><td>{}</td>{}<td>{}</td></tr>").format(
             info.get("name", st), evs, ", ".join(here) or "-"))
-    return Markup('<section class="ff-map"><h3>The Union ({} states)</h3><div class="table-wrap">'
-                  '<table class="ff-states"><thead><tr><th>State</th>{}<th>Election cubes</th></tr></thead>'
-                  '<tbody>{}</tbody></table></div></section>').format(len(rows), head, Markup("").join(rows))
+    return Markup('<section class="ff-map"><h3>{}</h3><div class="table-wrap">'
+                  '<table class="ff-states"><thead><tr><th>{}</th>{}<th>{}</th></tr></thead>'
+                  '<tbody>{}</tbody></table></div></section>').format(
+                      _("The Union (%(count)s states)", count=len(rows)), _("State"), head, _("Election cubes"),
+                      Markup("").join(rows))
 
 
 # A tile map: each state of the deck on a grid cell placed roughly where it lies (column, row),
@@ -130,27 +134,30 @@ def _state_map(view: dict[str, Any], d: Any) -> Markup:
         ev = _d(info.get("ev")).get(era, "?")
         owners = [str(_d(statesmen.get(s)).get("owner", "?")) for s in _l(cubes.get(st))]
         name = str(info.get("name", st))
-        title = f"{name}: {ev} electoral votes in era {era}" + ("" if st in admitted else ", not yet admitted")
+        title = _("%(state)s: %(ev)s electoral votes in era %(era)s", state=name, ev=ev, era=era) + (
+            "" if st in admitted else _(", not yet admitted"))
         if owners:
-            title += "; election cubes: " + ", ".join(owners)
+            title += _("; election cubes: %(owners)s", owners=", ".join(owners))
         dots = Markup("").join(
             Markup('<circle class="cube {}" cx="{}" cy="{}" r="4"/>').format(
                 f"c-{o}" if o in COLOURS else "c-other", x + 9 + 10 * (i % 6), y + 44 + 9 * (i // 6) - (9 if len(owners) > 6 else 0))
             for i, o in enumerate(owners[:MAX_CUBES]))
         cell = Markup(
             '<g class="state {}"><title>{}</title><rect x="{}" y="{}" width="{}" height="{}" rx="5"/>'
-            '<text class="ab" x="{}" y="{}">{}</text><text class="ev" x="{}" y="{}">{} EV</text>{}</g>').format(
+            '<text class="ab" x="{}" y="{}">{}</text><text class="ev" x="{}" y="{}">{}</text>{}</g>').format(
                 "admitted" if st in admitted else "future", title, x, y, TILE_W, TILE_H,
-                x + 6, y + 17, st, x + 6, y + 32, ev, dots)
+                x + 6, y + 17, st, x + 6, y + 32, _("%(ev)s EV", ev=ev), dots)
         url = link_for(st)  # composing an order on a state (an election cube): a click keeps its orders
         cells.append(Markup('<a class="pick" href="{}">{}</a>').format(url, cell) if url else cell)
     rows = 1 + max((TILES.get(st) or (0, 6))[1] for st in d.states)
     width, height = 10 * (TILE_W + GAP) + 6, rows * (TILE_H + GAP) + 6  # a margin for the outlines
     role = "group" if any('class="pick"' in c for c in cells) else "img"  # an image may hold no links (axe)
-    return Markup('<figure class="ffmap"><svg viewBox="-3 -3 {} {}" role="{}" aria-label="Map of the states: {} of {} '
-                  'admitted, electoral votes of era {}">{}</svg><figcaption>Filled: admitted states; dashed: not '
-                  'yet admitted. Dots are election cubes in their owners\' colours.</figcaption></figure>').format(
-                      width, height, role, len(admitted & set(d.states)), len(d.states), era, Markup("").join(cells))
+    label = _("Map of the states: %(admitted)s of %(all)s admitted, electoral votes of era %(era)s",
+              admitted=len(admitted & set(d.states)), all=len(d.states), era=era)
+    caption = _("Filled: admitted states; dashed: not yet admitted. Dots are election cubes in their owners' colours.")
+    return Markup('<figure class="ffmap"><svg viewBox="-3 -3 {} {}" role="{}" aria-label="{}">{}</svg>'
+                  '<figcaption>{}</figcaption></figure>').format(width, height, role, label, Markup("").join(cells),
+                                                                 caption)
 
 
 def _offices(view: dict[str, Any], d: Any) -> Markup:
@@ -163,10 +170,10 @@ def _offices(view: dict[str, Any], d: Any) -> Markup:
         h = offices[o]
         oname = _office_name(d, o)
         who = Markup("{} {}").format(_name(d, h), _chip(_d(statesmen.get(h)).get("owner", "?"))) if h \
-            else Markup('<span class="muted">vacant</span>')
+            else Markup('<span class="muted">{}</span>').format(_("vacant"))
         rows.append(Markup("<tr><td>{}</td><td>{}</td></tr>").format(oname, who))
-    return Markup('<section class="ff-offices"><h3>Offices</h3><table><tbody>{}</tbody></table></section>'
-                  ).format(Markup("").join(rows))
+    return Markup('<section class="ff-offices"><h3>{}</h3><table><tbody>{}</tbody></table></section>'
+                  ).format(_("Offices"), Markup("").join(rows))
 
 
 def _factions(view: dict[str, Any], d: Any, seat: str | None) -> Markup:
@@ -183,7 +190,7 @@ def _factions(view: dict[str, Any], d: Any, seat: str | None) -> Markup:
                 continue
             card = _d(d.statesmen.get(sid)) if d is not None else {}
             pop = card.get("popularity", 0) + info.get("bonus", 0) + info.get("cubes", 0) if card else info.get("cubes")
-            lead = " (faction leader)" if f.get("leader") == sid else ""
+            lead = " " + _("(faction leader)") if f.get("leader") == sid else ""
             rows.append(Markup("<tr><td>{}{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>").format(
                 _name(d, sid), lead, card.get("party", "?"), pop, info.get("influence", 0),
                 card.get("ability", "?"), _office_name(d, offices[sid]) if sid in offices else "-"))
@@ -191,16 +198,18 @@ def _factions(view: dict[str, Any], d: Any, seat: str | None) -> Markup:
         if seat == s:
             own = _d(_d(view.get("private")).get(s)).get("hand")
             if isinstance(own, list):
-                hand = Markup('<div class="ff-hand"><p>Your hand:{}</p>{}</div>').format(
-                    "" if own else " empty", Markup('<ul>{}</ul>').format(Markup("").join(
+                hand = Markup('<div class="ff-hand"><p>{}{}</p>{}</div>').format(
+                    _("Your hand:"), "" if own else " " + _("empty"), Markup('<ul>{}</ul>').format(Markup("").join(
                         Markup('<li><b>{}</b> <span class="card-text">{}</span></li>').format(
                             _name(d, c), _card_text(view, c)) for c in own)) if own else "")
         blocks.append(Markup(
-            '<section class="ff-faction"><h3>{} <small>VP {} · influence {} · cards {}{}</small></h3>'
-            '<table><thead><tr><th>Statesman</th><th>Party</th><th>Popularity</th><th>Influence</th>'
-            '<th>Ability</th><th>Office</th></tr></thead><tbody>{}</tbody></table>{}</section>').format(
-                _chip(s), f.get("vp", 0), f.get("influence", 0), f.get("hand", 0),
-                " · black cubes " + str(f["black"]) if f.get("black") else "", Markup("").join(rows), hand))
+            '<section class="ff-faction"><h3>{} <small>{}{}</small></h3>'
+            '<table><thead><tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th>'
+            '<th>{}</th><th>{}</th></tr></thead><tbody>{}</tbody></table>{}</section>').format(
+                _chip(s), _("VP %(vp)s · influence %(influence)s · cards %(cards)s", vp=f.get("vp", 0),
+                            influence=f.get("influence", 0), cards=f.get("hand", 0)),
+                " · " + _("black cubes %(n)s", n=f["black"]) if f.get("black") else "", _("Statesman"), _("Party"),
+                _("Popularity"), _("Influence"), _("Ability"), _("Office"), Markup("").join(rows), hand))
     return Markup('<div class="ff-factions">{}</div>').format(Markup("").join(blocks))
 
 
@@ -209,20 +218,20 @@ def _issues(view: dict[str, Any], d: Any) -> Markup:
     cur = _d(iss.get("current"))
     parts = []
     if cur.get("card"):
-        parts.append(Markup('<p>In play: <b>{}</b>{}</p><p class="card-text">{}</p>').format(
-            _name(d, cur["card"]), f" (option {cur['option']})" if cur.get("option") else "",
+        parts.append(Markup('<p>{} <b>{}</b>{}</p><p class="card-text">{}</p>').format(
+            _("In play:"), _name(d, cur["card"]), " " + _("(option %(option)s)", option=cur["option"]) if cur.get("option") else "",
             _card_text(view, cur["card"])))
     else:
-        parts.append(Markup('<p class="muted">No issue in play.</p>'))
-    parts.append(Markup("<p>Issues drawn this term: {} · left in the era {} deck: {}</p>").format(
-        iss.get("drawn", 0), iss.get("era", "?"), iss.get("left", "?")))
+        parts.append(Markup('<p class="muted">{}</p>').format(_("No issue in play.")))
+    parts.append(Markup("<p>{}</p>").format(_("Issues drawn this term: %(drawn)s · left in the era %(era)s deck: %(left)s",
+                                              drawn=iss.get("drawn", 0), era=iss.get("era", "?"), left=iss.get("left", "?"))))
     resolved = [_name(d, c) for c in _l(iss.get("resolved"))]
-    parts.append(Markup("<p>Resolved: {}</p>").format(", ".join(resolved) or "none"))
+    parts.append(Markup("<p>{}</p>").format(_("Resolved: %(issues)s", issues=", ".join(resolved) or _("none"))))
     taxes = _d(view.get("taxes"))
     active = [_name(d, t) for t in _l(taxes.get("active"))]
-    parts.append(Markup("<p>Taxes in force: {} · tariff level {}</p>").format(
-        ", ".join(active) or "none", taxes.get("tariff", 0)))
-    return Markup('<section class="ff-issues"><h3>Issues</h3>{}</section>').format(Markup("").join(parts))
+    parts.append(Markup("<p>{}</p>").format(_("Taxes in force: %(taxes)s · tariff level %(level)s",
+                                              taxes=", ".join(active) or _("none"), level=taxes.get("tariff", 0))))
+    return Markup('<section class="ff-issues"><h3>{}</h3>{}</section>').format(_("Issues"), Markup("").join(parts))
 
 
 def _stand_in_notice(d: Any) -> Markup:
@@ -232,13 +241,14 @@ def _stand_in_notice(d: Any) -> Markup:
     cards = [c for t in tables for c in d.data.get(t, [])]
     touched = [c for c in cards if c.get("stand_in") or c.get("provenance") == "stand-in"]
     if not touched:
-        return Markup('<p class="ff-notice">Deck <b>{}</b>: every card value is taken from the printed '
-                      'cards or play reports.</p>').format(d.id)
+        return Markup('<p class="ff-notice">{}</p>').format(Markup(_(
+            "Deck %(deck)s: every card value is taken from the printed cards or play reports.",
+            deck=Markup("<b>{}</b>").format(d.id))))
     values = sum(len(c.get("stand_in") or []) for c in cards)
-    return Markup('<p class="ff-notice">Stand-in values: {} values on {} of {} cards of deck <b>{}</b> '
-                  '(abilities, popularity, votes, difficulties, electoral votes of later eras) are '
-                  'stand-ins, not the printed cards. See the game page for the list.</p>').format(
-                      values, len(touched), len(cards), d.id)
+    return Markup('<p class="ff-notice">{}</p>').format(Markup(_(
+        "Stand-in values: %(values)s values on %(touched)s of %(cards)s cards of deck %(deck)s (abilities, popularity, "
+        "votes, difficulties, electoral votes of later eras) are stand-ins, not the printed cards. See the game page "
+        "for the list.", values=values, touched=len(touched), cards=len(cards), deck=Markup("<b>{}</b>").format(d.id))))
 
 
 @register_board("founding-fathers")
@@ -248,7 +258,7 @@ def draw(view: dict[str, Any], seat: str | None) -> Markup:
     result = _d(view.get("result"))
     over = Markup("")
     if result:
-        over = Markup('<p class="ff-over">Game over ({}): {}</p>').format(
-            result.get("reason", "?"), ", ".join(f"{s} {n}" for s, n in _d(result.get("scores")).items()))
+        over = Markup('<p class="ff-over">{}</p>').format(_("Game over (%(reason)s): %(scores)s",
+            reason=result.get("reason", "?"), scores=", ".join(f"{s} {n}" for s, n in _d(result.get("scores")).items())))
     return (Markup('<div class="ff">') + notice + over + _tracks(view) + _state_map(view, d) + _issues(view, d)
             + _offices(view, d) + _states(view, d) + _factions(view, d, seat) + Markup("</div>"))
