@@ -16,7 +16,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import gettext as _
 from markupsafe import Markup
+
+from adjudicator.i18n import N_
 
 from . import link_for, register_board
 
@@ -55,7 +58,7 @@ def _int(value: Any) -> int:
 
 
 def _who(seat: Any) -> str:
-    return str(seat).capitalize() if seat else "nobody"
+    return str(seat).capitalize() if seat else _("nobody")
 
 
 def _data() -> tuple[dict[str, Any], dict[int, Any]]:
@@ -77,18 +80,19 @@ def _cubes(spot: Any, empty: str = "–") -> Markup:
     seat, n = _holder(spot)
     if seat is None:
         return Markup('<span class="cubes none">{}</span>').format(empty)
-    return Markup('<span class="cubes p-{}" title="{} {} cube{}"><span class="cube"></span>{}</span>').format(
-        seat, _who(seat), n, "s" if n != 1 else "", n)
+    title = _("%(seat)s %(n)s cube", seat=_who(seat), n=n) if n == 1 else _("%(seat)s %(n)s cubes", seat=_who(seat), n=n)
+    return Markup('<span class="cubes p-{}" title="{}"><span class="cube"></span>{}</span>').format(seat, title, n)
 
 
 def _card(card: Any) -> Markup:
-    _, cards = _data()
+    cards = _data()[1]
     info = cards.get(card) if isinstance(card, int) else None
     if info is None:
         return Markup('<span class="card1960">{}</span>').format(card)
-    return Markup('<span class="card1960 i-{}" title="{} CP, {} icon{}. {}">#{} {} <small>{}</small></span>').format(
-        info.icon, info.cp, info.icon, f", debate: {info.issue}" if info.issue else "", _text(card), info.id, info.name,
-        info.cp)
+    title = _("%(cp)s CP, %(icon)s icon", cp=info.cp, icon=info.icon) + (
+        _(", debate: %(issue)s", issue=info.issue) if info.issue else "") + f". {_text(card)}"
+    return Markup('<span class="card1960 i-{}" title="{}">#{} {} <small>{}</small></span>').format(
+        info.icon, title, info.id, info.name, info.cp)
 
 
 def _text(card: Any) -> str:
@@ -111,14 +115,14 @@ def _hand_list(cards: list[Any], empty: str) -> Markup:
         Markup('<li>{} <span class="card-text">{}</span></li>').format(_card(c), _text(c)) for c in cards))
 
 
-def _card_list(cards: list[Any], empty: str = "none") -> Markup:
+def _card_list(cards: list[Any], empty: str = "") -> Markup:
     if not cards:
-        return Markup('<span class="muted">{}</span>').format(empty)
+        return Markup('<span class="muted">{}</span>').format(empty or _("none"))
     return Markup(" ").join(_card(c) for c in cards)
 
 
 def _map(view: dict[str, Any]) -> Markup:
-    states_info, _ = _data()
+    states_info = _data()[0]
     states = _d(view.get("states"))
     tokens = _d(view.get("tokens"))
     tiles = []
@@ -126,17 +130,20 @@ def _map(view: dict[str, Any]) -> Markup:
         info = states_info.get(abbr)
         seat, n = _holder(states.get(abbr))
         cls = ["st", f"r{row}", f"c{col}", f"g-{(info.region if info else 'other').lower()}"]
-        status = "empty"
+        status = _("empty")
         if seat:
             carried = n >= CARRY
             cls.append(f"{'carried' if carried else 'lead'}-{SHORT[seat].lower()}")
-            status = f"{'carried' if carried else 'led'} by {_who(seat)} with {n} cube{'s' if n != 1 else ''}"
+            status = (_("carried by %(seat)s with %(n)s cubes", seat=_who(seat), n=n) if carried
+                      else _("led by %(seat)s with %(n)s cube", seat=_who(seat), n=n) if n == 1
+                      else _("led by %(seat)s with %(n)s cubes", seat=_who(seat), n=n))
         here = [s for s in SEATS if tokens.get(s) == abbr]
-        badges = Markup("").join(Markup('<span class="tok t-{}" title="{} is here">{}</span>').format(
-            s, _who(s), TOKEN[s]) for s in here)
-        title = f"{info.name if info else abbr}: {info.ev if info else '?'} electoral votes, {info.region if info else ''}; {status}"
+        badges = Markup("").join(Markup('<span class="tok t-{}" title="{}">{}</span>').format(
+            s, _("%(seat)s is here", seat=_who(s)), TOKEN[s]) for s in here)
+        title = _("%(state)s: %(ev)s electoral votes, %(region)s; %(status)s", state=info.name if info else abbr,
+                  ev=info.ev if info else "?", region=info.region if info else "", status=status)
         if here:
-            title += "; " + " and ".join(_who(s) for s in here) + " here"
+            title += "; " + _("%(seats)s here", seats=_(" and ").join(_who(s) for s in here))
         url = link_for(info.name) if info else None  # composing an order on a state: a click picks it
         code = Markup('<a class="ab pick" href="{}">{}</a>').format(url, abbr) if url else \
             Markup('<span class="ab">{}</span>').format(abbr)
@@ -148,27 +155,29 @@ def _map(view: dict[str, Any]) -> Markup:
     extra = sorted(a for a in states if a not in TILES)
     more = Markup("")
     if extra:
-        more = Markup('<p class="muted small">Also: {}</p>').format(
-            ", ".join(f"{a} {_holder(states[a])[1]}" for a in extra))
+        more = Markup('<p class="muted small">{}</p>').format(
+            _("Also: %(states)s", states=", ".join(f"{a} {_holder(states[a])[1]}" for a in extra)))
+    carried, led = _("carried (4+)"), _("led")
     legend = Markup(
-        '<p class="legend1960 small"><span class="st-key carried-k">carried (4+)</span>'
-        '<span class="st-key lead-k">led</span><span class="st-key carried-n">carried (4+)</span>'
-        '<span class="st-key lead-n">led</span> · under each code: electoral votes, then cubes '
-        '(K Kennedy, N Nixon) · <span class="tok t-kennedy">JFK</span> <span class="tok t-nixon">RMN</span> '
-        'candidate tokens · stripe: region <span class="rkey g-west">West</span><span class="rkey g-midwest">'
-        'Midwest</span><span class="rkey g-east">East</span><span class="rkey g-south">South</span></p>')
+        '<p class="legend1960 small"><span class="st-key carried-k">{}</span>'
+        '<span class="st-key lead-k">{}</span><span class="st-key carried-n">{}</span>'
+        '<span class="st-key lead-n">{}</span> · {} · <span class="tok t-kennedy">JFK</span> <span class="tok t-nixon">RMN</span> '
+        '{} · {} <span class="rkey g-west">West</span><span class="rkey g-midwest">'
+        'Midwest</span><span class="rkey g-east">East</span><span class="rkey g-south">South</span></p>').format(
+        carried, led, carried, led, _("under each code: electoral votes, then cubes (K Kennedy, N Nixon)"),
+        _("candidate tokens"), _("stripe: region"))
     tiles_html = Markup("").join(tiles)
     role = "group" if 'class="ab pick"' in tiles_html else "img"  # an image may hold no links (axe)
-    return (Markup('<div class="usmap" role="{}" aria-label="Map of the 50 states">').format(role) + tiles_html
+    return (Markup('<div class="usmap" role="{}" aria-label="{}">').format(role, _("Map of the 50 states")) + tiles_html
             + Markup("</div>") + more + legend)
 
 
 def _ev_led(view: dict[str, Any], region: str) -> dict[str, int]:
-    states_info, _ = _data()
+    states_info = _data()[0]
     totals = {s: 0 for s in SEATS}
     for abbr, info in states_info.items():
         if info.region == region:
-            seat, _ = _holder(_d(view.get("states")).get(abbr))
+            seat = _holder(_d(view.get("states")).get(abbr))[0]
             if seat:
                 totals[seat] += info.ev
     return totals
@@ -181,33 +190,39 @@ def _media(view: dict[str, Any]) -> Markup:
         led = _ev_led(view, region)
         boxes.append(Markup(
             '<section class="mbox g-{}" data-region="{}"><h4>{}</h4>'
-            '<div class="kv"><span>Media</span>{}</div><div class="kv"><span>Endorsed</span>{}</div>'
-            '<div class="kv small muted"><span>EV led</span>K {} · N {}</div></section>').format(
-            region.lower(), region, region, _cubes(media.get(region)), _cubes(endorse.get(region)),
-            led["kennedy"], led["nixon"]))
+            '<div class="kv"><span>{}</span>{}</div><div class="kv"><span>{}</span>{}</div>'
+            '<div class="kv small muted"><span>{}</span>K {} · N {}</div></section>').format(
+            region.lower(), region, region, _("Media"), _cubes(media.get(region)), _("Endorsed"),
+            _cubes(endorse.get(region)), _("EV led"), led["kennedy"], led["nixon"]))
     return Markup('<div class="media1960">') + Markup("").join(boxes) + Markup("</div>")
 
 
 def _track(view: dict[str, Any]) -> Markup:
     issues = _d(view.get("issues"))
     track = _l(view.get("track"))
-    places = ["1st", "2nd", "3rd"]
     cells = []
     for i in range(max(3, len(track))):
         issue = track[i] if i < len(track) else None
-        place = places[i] if i < len(places) else f"{i + 1}th"
+        place = _place(i)
         if issue is None:
-            cells.append(Markup('<li class="issue empty"><span class="place">{}</span><b>empty</b></li>').format(place))
+            cells.append(Markup('<li class="issue empty"><span class="place">{}</span><b>{}</b></li>').format(
+                place, _("empty")))
         else:
             cells.append(Markup('<li class="issue" data-issue="{}"><span class="place">{}</span><b>{}</b>{}</li>').format(
                 issue, place, issue, _cubes(issues.get(issue))))
-    return Markup('<section class="track1960"><h4>Issues</h4><ol>') + Markup("").join(cells) + Markup("</ol></section>")
+    return (Markup('<section class="track1960"><h4>{}</h4><ol>').format(_("Issues")) + Markup("").join(cells)
+            + Markup("</ol></section>"))
+
+
+def _place(i: int) -> str:
+    """1st, 2nd, 3rd, 4th... (0-based `i`) in the page's language."""
+    return [_("1st"), _("2nd"), _("3rd")][i] if i < 3 else _("%(n)sth", n=i + 1)
 
 
 def _sides(view: dict[str, Any], seat: str | None) -> Markup:
     counts = _d(view.get("counts"))
     hands, strategy = _d(counts.get("hand")), _d(counts.get("strategy"))
-    fields = [("Momentum", "momentum"), ("Supply", "supply"), ("Rest", "rest"), ("Bag", "bag")]
+    fields = [(_("Momentum"), "momentum"), (_("Supply"), "supply"), (_("Rest"), "rest"), (_("Bag"), "bag")]
     head = Markup("").join(Markup('<th class="p-{}">{}</th>').format(s, _who(s)) for s in SEATS)
     rows = []
     for label, key in fields:
@@ -215,22 +230,23 @@ def _sides(view: dict[str, Any], seat: str | None) -> Markup:
         rows.append(Markup("<tr><th>{}</th>{}</tr>").format(label, Markup("").join(
             Markup('<td data-{}="{}">{}</td>').format(key, s, part.get(s, "?")) for s in SEATS)))
     tokens, cand, vp = _d(view.get("tokens")), _d(view.get("candidate")), _d(view.get("vp"))
-    rows.append(Markup("<tr><th>Token in</th>{}</tr>").format(Markup("").join(
+    rows.append(Markup("<tr><th>{}</th>{}</tr>").format(_("Token in"), Markup("").join(
         Markup("<td>{}</td>").format(tokens.get(s, "?")) for s in SEATS)))
-    rows.append(Markup("<tr><th>Candidate card</th>{}</tr>").format(Markup("").join(
+    rows.append(Markup("<tr><th>{}</th>{}</tr>").format(_("Candidate card"), Markup("").join(
         Markup('<td class="{}">{}</td>').format(cand.get(s, ""), cand.get(s, "?")) for s in SEATS)))
-    rows.append(Markup("<tr><th>Cards in hand</th>{}</tr>").format(Markup("").join(
+    rows.append(Markup("<tr><th>{}</th>{}</tr>").format(_("Cards in hand"), Markup("").join(
         Markup("<td>{}</td>").format(hands.get(s, "?")) for s in SEATS)))
-    rows.append(Markup("<tr><th>Campaign strategy</th>{}</tr>").format(Markup("").join(
+    rows.append(Markup("<tr><th>{}</th>{}</tr>").format(_("Campaign strategy"), Markup("").join(
         Markup("<td>{}</td>").format(strategy.get(s, "?")) for s in SEATS)))
     if any(vp.get(s) for s in SEATS):
-        rows.append(Markup("<tr><th>Vice-President</th>{}</tr>").format(Markup("").join(
+        rows.append(Markup("<tr><th>{}</th>{}</tr>").format(_("Vice-President"), Markup("").join(
             Markup("<td>{}</td>").format(_card(vp[s]) if vp.get(s) else "–") for s in SEATS)))
     return Markup('<div class="table-wrap"><table class="sides1960"><thead><tr><th></th>{}</tr></thead>'
                   '<tbody>{}</tbody></table></div>').format(head, Markup("").join(rows))
 
 
-BOX_NAMES = {"turn": "Rest of turn", "prevention": "Prevention", "debate": "Debate", "election_day": "Election Day"}
+BOX_NAMES = {"turn": N_("Rest of turn"), "prevention": N_("Prevention"), "debate": N_("Debate"),
+             "election_day": N_("Election Day")}
 
 
 def _boxes(view: dict[str, Any]) -> Markup:
@@ -242,13 +258,13 @@ def _boxes(view: dict[str, Any]) -> Markup:
         items = []
         for c in cards:
             binds = [s for card, s in effects if card == c and s]
-            extra = Markup(' <span class="muted small">(binds {})</span>').format(
-                ", ".join(_who(s) for s in binds)) if binds else ""
+            extra = Markup(' <span class="muted small">{}</span>').format(
+                _("(binds %(seats)s)", seats=", ".join(_who(s) for s in binds))) if binds else ""
             items.append(Markup("<li>{}{}</li>").format(_card(c), extra))
         body = (Markup("<ul>") + Markup("").join(items) + Markup("</ul>")) if items else Markup(
-            '<p class="muted">empty</p>')
+            '<p class="muted">{}</p>').format(_("empty"))
         cells.append(Markup('<section class="ebox" data-box="{}"><h4>{}</h4>{}</section>').format(
-            key, BOX_NAMES.get(key, key), body))
+            key, _(BOX_NAMES[key]) if key in BOX_NAMES else key, body))
     return Markup('<div class="boxes1960">') + Markup("").join(cells) + Markup("</div>")
 
 
@@ -256,7 +272,7 @@ def _debate(view: dict[str, Any]) -> Markup:
     debate = _d(view.get("debate"))
     if not debate:
         return Markup("")
-    _, cards = _data()
+    cards = _data()[1]
     cards_at, winners = _d(debate.get("cards")), _d(debate.get("winners"))
     won = [str(i) for i in _l(debate.get("won"))]
     rows = []
@@ -264,29 +280,29 @@ def _debate(view: dict[str, Any]) -> Markup:
         sides = _d(cards_at.get(issue))
         totals = {s: sum(cards[c].cp for c in _l(sides.get(s)) if isinstance(c, int) and c in cards) for s in SEATS}
         winner = winners.get(issue)
-        status = Markup('<span class="tag win p-{}">won by {}{}</span>').format(
-            winner, _who(winner), f" ({won.index(issue) + 1}.)" if issue in won else "") if winner else Markup(
-            '<span class="tag">open</span>')
+        status = Markup('<span class="tag win p-{}">{}{}</span>').format(
+            winner, _("won by %(seat)s", seat=_who(winner)), f" ({won.index(issue) + 1}.)" if issue in won else "") \
+            if winner else Markup('<span class="tag">{}</span>').format(_("open"))
         rows.append(Markup(
             '<tr data-issue="{}"><td class="dk">{}<div class="total">{} CP</div></td>'
             '<th><span class="place">{}</span> {}<div>{}</div></th><td class="dn">{}<div class="total">{} CP</div></td></tr>').format(
-            issue, _card_list(_l(sides.get("kennedy")), "no card"), totals["kennedy"],
-            ["1st", "2nd", "3rd"][place] if place < 3 else place + 1, issue, status,
-            _card_list(_l(sides.get("nixon")), "no card"), totals["nixon"]))
+            issue, _card_list(_l(sides.get("kennedy")), _("no card")), totals["kennedy"],
+            _place(place) if place < 3 else place + 1, issue, status,
+            _card_list(_l(sides.get("nixon")), _("no card")), totals["nixon"]))
     pending = _d(debate.get("pending"))
     last = _d(debate.get("last"))
     notes = []
     if last:
-        notes.append(Markup("Last revealed: {}").format(Markup(", ").join(
+        notes.append(Markup("{} {}").format(_("Last revealed:"), Markup(", ").join(
             Markup("{} {}").format(_who(s), _card(c)) for s, c in sorted(last.items()))))
     if pending:
-        notes.append(Markup("Waiting for a side: {}").format(Markup(", ").join(
+        notes.append(Markup("{} {}").format(_("Waiting for a side:"), Markup(", ").join(
             Markup("{} {}").format(_who(s), _card(c)) for s, c in sorted(pending.items()))))
     foot = Markup('<p class="small">{}</p>').format(Markup(" · ").join(notes)) if notes else Markup("")
     return Markup(
-        '<section class="debate1960"><h3>The debates</h3><div class="table-wrap"><table>'
-        '<thead><tr><th class="p-kennedy">Kennedy</th><th>Issue</th><th class="p-nixon">Nixon</th></tr></thead>'
-        '<tbody>{}</tbody></table></div>{}</section>').format(Markup("").join(rows), foot)
+        '<section class="debate1960"><h3>{}</h3><div class="table-wrap"><table>'
+        '<thead><tr><th class="p-kennedy">Kennedy</th><th>{}</th><th class="p-nixon">Nixon</th></tr></thead>'
+        '<tbody>{}</tbody></table></div>{}</section>').format(_("The debates"), _("Issue"), Markup("").join(rows), foot)
 
 
 def _own(view: dict[str, Any], seat: str | None) -> Markup:
@@ -297,40 +313,45 @@ def _own(view: dict[str, Any], seat: str | None) -> Markup:
     if not own:
         return Markup("")
     return Markup(
-        '<section class="own1960"><div class="kv"><span>Your hand</span><div>{}</div></div>'
-        '<div class="kv"><span>Your campaign strategy</span><div>{}</div></div></section>').format(
-        _hand_list(_l(own.get("hand")), "empty"), _hand_list(_l(own.get("strategy")), "none"))
+        '<section class="own1960"><div class="kv"><span>{}</span><div>{}</div></div>'
+        '<div class="kv"><span>{}</span><div>{}</div></div></section>').format(
+        _("Your hand"), _hand_list(_l(own.get("hand")), _("empty")), _("Your campaign strategy"),
+        _hand_list(_l(own.get("strategy")), _("none")))
 
 
 def _head(view: dict[str, Any]) -> Markup:
     phase = str(view.get("phase", "?"))
-    text = Markup('Turn <b>{}</b> of 9 · {}').format(view.get("turn", "?"), phase)
+    text = Markup(_("Turn %(turn)s of 9", turn=Markup("<b>{}</b>").format(view.get("turn", "?")))) + Markup(" · {}").format(phase)
     if phase == "activity":
-        text += Markup(" · activity phase <b>{}</b> of 5").format(view.get("ap", "?"))
+        text += Markup(" · ") + Markup(_("activity phase %(ap)s of 5", ap=Markup("<b>{}</b>").format(view.get("ap", "?"))))
     if view.get("initiative"):
-        text += Markup(" · initiative {}").format(_who(view["initiative"]))
+        text += Markup(" · {}").format(_("initiative %(seat)s", seat=_who(view["initiative"])))
     if view.get("first"):
-        text += Markup(" · {} plays first").format(_who(view["first"]))
+        text += Markup(" · {}").format(_("%(seat)s plays first", seat=_who(view["first"])))
     result = _d(view.get("result"))
     out = Markup('<p class="head1960">{}</p>').format(text)
     if result:
         ev = _d(result.get("ev"))
-        out += Markup('<p class="notice good result1960"><b>Election result:</b> Kennedy {} EV, Nixon {} EV. '
-                      'Winner: <b>{}</b>.{}</p>').format(
-            ev.get("kennedy", "?"), ev.get("nixon", "?"), _who(result.get("winner")) if result.get("winner") else "a tie",
-            Markup(" Unpledged: {}.").format(", ".join(map(str, _l(result.get("unpledged"))))) if _l(result.get("unpledged")) else "")
+        winner = Markup("<b>{}</b>").format(_who(result.get("winner")) if result.get("winner") else _("a tie"))
+        unpledged = ", ".join(map(str, _l(result.get("unpledged"))))
+        out += Markup('<p class="notice good result1960"><b>{}</b> {}{}</p>').format(
+            _("Election result:"), Markup(_("Kennedy %(kennedy)s EV, Nixon %(nixon)s EV. Winner: %(winner)s.",
+                                             kennedy=Markup.escape(ev.get("kennedy", "?")),
+                                             nixon=Markup.escape(ev.get("nixon", "?")), winner=winner)),
+            Markup(" {}").format(_("Unpledged: %(states)s.", states=unpledged)) if unpledged else "")
     return out
 
 
 def _piles(view: dict[str, Any]) -> Markup:
     counts = _d(view.get("counts"))
-    return Markup('<p class="small muted">Campaign deck {} · discard pile {} · removed {} · endorsement deck {}</p>').format(
-        counts.get("deck", "?"), len(_l(view.get("discard"))), len(_l(view.get("removed"))),
-        counts.get("endorsement_deck", "?"))
+    return Markup('<p class="small muted">{}</p>').format(_(
+        "Campaign deck %(deck)s · discard pile %(discard)s · removed %(removed)s · endorsement deck %(endorsements)s",
+        deck=counts.get("deck", "?"), discard=len(_l(view.get("discard"))), removed=len(_l(view.get("removed"))),
+        endorsements=counts.get("endorsement_deck", "?")))
 
 
 @register_board("1960")
 def draw(view: dict[str, Any], seat: str | None) -> Markup:
     top = Markup('<div class="top1960">{}{}</div>').format(_track(view), _sides(view, seat))
     return (Markup('<div class="b1960">') + _head(view) + _debate(view) + _map(view) + _media(view) + top
-            + Markup("<h4>Events in play</h4>") + _boxes(view) + _own(view, seat) + _piles(view) + Markup("</div>"))
+            + Markup("<h4>{}</h4>").format(_("Events in play")) + _boxes(view) + _own(view, seat) + _piles(view) + Markup("</div>"))
