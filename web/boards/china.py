@@ -21,6 +21,7 @@ import math
 from functools import cache
 from typing import Any
 
+from flask_babel import gettext as _
 from markupsafe import Markup
 
 from . import link_for, register_board
@@ -127,7 +128,7 @@ class Geometry:
         touching: dict[frozenset[str], list[Point]] = {}
         for i, (a, region) in enumerate(sites):
             cell: list[tuple[Point, Any]] = [(p, None) for p in octagon]
-            for j, (b, _) in enumerate(sites):
+            for j, (b, _region) in enumerate(sites):
                 if j != i and b != a:
                     cell = _clip(cell, a, b, j)
             if len(cell) < 3:
@@ -226,10 +227,10 @@ def _alliances(geo: Geometry, scored: dict[int, dict[str, Any]]) -> Markup:
         if at is None:
             continue
         done = number in scored
-        title = f"Alliance {number}: {geo.names.get(ra, ra)} and {geo.names.get(rb, rb)}"
+        title = _("Alliance %(number)s: %(a)s and %(b)s", number=number, a=geo.names.get(ra, ra), b=geo.names.get(rb, rb))
         if done:
-            pts = ", ".join(f"{s} {p}" for s, p in sorted(_d(scored[number].get("points")).items())) or "nobody"
-            title += f" (scored: {pts})"
+            pts = ", ".join(f"{s} {p}" for s, p in sorted(_d(scored[number].get("points")).items())) or _("nobody")
+            title += " " + _("(scored: %(points)s)", points=pts)
         parts.append(Markup('<g class="alliance{}"><title>{}</title><circle cx="{}" cy="{}" r="{}"/>{}</g>').format(
             " done" if done else "", title, _n(at[0]), _n(at[1]), _n(1.9),
             _text(at[0], at[1] + 0.8, number, "anum")))
@@ -247,8 +248,9 @@ def _court(geo: Geometry, region: str, court: dict[str, Any], seats: list[str], 
     h = rows * EMISSARY_STEP + 1.0
     x0, y0 = cx - w / 2, cy - h / 2 + 1.2
     name = geo.names.get(region, region)
-    summary = ", ".join(f"{s} {n}" for s, n in people) or "no emissaries"
-    parts = [Markup('<g class="court" data-region="{}"><title>Court of {}: {}</title>').format(region, name, summary)]
+    summary = ", ".join(f"{s} {n}" for s, n in people) or _("no emissaries")
+    parts = [Markup('<g class="court" data-region="{}"><title>{}</title>').format(
+        region, _("Court of %(region)s: %(emissaries)s", region=name, emissaries=summary))]
     parts.append(Markup('<rect class="court-box" x="{}" y="{}" width="{}" height="{}" rx="{}"/>').format(
         _n(x0), _n(y0), _n(w), _n(h), _n(0.8)))
     if not people:
@@ -262,9 +264,10 @@ def _court(geo: Geometry, region: str, court: dict[str, Any], seats: list[str], 
     parts.append(_text(cx, y0 - 1.0, name, "rname"))
     if scored_rank is not None:
         mx, my = x0 + w + 2.1, y0 + h / 2
-        parts.append(Markup('<g class="scored-mark"><title>{} scored ({}{} region scored)</title>'
+        parts.append(Markup('<g class="scored-mark"><title>{}</title>'
                             '<circle cx="{}" cy="{}" r="{}"/>{}</g>').format(
-            name, scored_rank, _ordinal(scored_rank), _n(mx), _n(my), _n(1.7),
+            _("%(region)s scored (%(place)s region scored)", region=name, place=_place(scored_rank)),
+            _n(mx), _n(my), _n(1.7),
             _text(mx, my + 0.7, scored_rank, "snum")))
     parts.append(Markup("</g>"))
     url = link_for(name)  # composing an order: a click on the region keeps the orders naming it
@@ -273,8 +276,9 @@ def _court(geo: Geometry, region: str, court: dict[str, Any], seats: list[str], 
     return Markup("").join(parts)
 
 
-def _ordinal(n: int) -> str:
-    return "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+def _place(n: int) -> str:
+    """1st, 2nd, 3rd, 4th... in the page's language (a board has fewer than 21 regions)."""
+    return [_("1st"), _("2nd"), _("3rd")][n - 1] if 1 <= n <= 3 else _("%(n)sth", n=n)
 
 
 def _spaces(geo: Geometry, houses: dict[str, Any], forts: dict[str, Any]) -> Markup:
@@ -283,9 +287,9 @@ def _spaces(geo: Geometry, houses: dict[str, Any], forts: dict[str, Any]) -> Mar
         owner = houses.get(space)
         fort = space in forts
         number = space.rpartition("-")[2]
-        what = f"{owner} house" if owner else "empty"
+        what = _("%(seat)s house", seat=owner) if owner else _("empty")
         if fort:
-            what += f", fortification (placed by {forts.get(space)})"
+            what += _(", fortification (placed by %(seat)s)", seat=forts.get(space))
         cls = f"hs {_seat_cls(owner)}" if owner else "hs free"
         parts.append(Markup('<g class="{}{}" data-space="{}"><title>{} {}: {}</title>').format(
             cls, " fort" if fort else "", space, geo.names.get(geo.region_of.get(space, ""), ""), number, what))
@@ -311,16 +315,17 @@ def _spaces(geo: Geometry, houses: dict[str, Any], forts: dict[str, Any]) -> Mar
 def _map(view: dict[str, Any], key: BoardKey, seats: list[str]) -> Markup:
     geo = _geometry(key)
     if geo is None:
-        return Markup('<p class="muted">Unknown board side {}: no map.</p>').format(key[0])
+        return Markup('<p class="muted">{}</p>').format(_("Unknown board side %(side)s: no map.", side=key[0]))
     houses, forts, courts = _d(view.get("houses")), _d(view.get("forts")), _d(view.get("courts"))
     scored = [str(r) for r in _l(view.get("scored"))]
     alliance_scores = {_int(e.get("number")): e for e in map(_d, _l(view.get("scoring"))) if e.get("what") == "alliance"}
     x0, y0, x1, y1 = geo.box
-    label, stand_in, _ = _board_meta(key)
+    label, stand_in = _board_meta(key)[:2]
     body = [
         Markup('<svg class="china-svg" viewBox="{} {} {} {}" role="ROLE" aria-labelledby="china-map-title">'
                '<title id="china-map-title">China, {}{}</title>').format(
-            _n(x0), _n(y0), _n(x1 - x0), _n(y1 - y0 + (5 if stand_in else 0)), label, " (stand-in geometry)" if stand_in else ""),
+            _n(x0), _n(y0), _n(x1 - x0), _n(y1 - y0 + (5 if stand_in else 0)), _side(label),
+            " " + _("(stand-in geometry)") if stand_in else ""),
         _static_layers(key),
         _alliances(geo, alliance_scores),
     ]
@@ -330,13 +335,13 @@ def _map(view: dict[str, Any], key: BoardKey, seats: list[str]) -> Markup:
             body.append(_court(geo, region, _d(courts.get(region)), seats, rank))
     body.append(_spaces(geo, houses, forts))
     if stand_in:
-        body.append(_text((x0 + x1) / 2, y1 + 3.4, "STAND-IN GEOMETRY: not the printed board", "standin-mark"))
+        body.append(_text((x0 + x1) / 2, y1 + 3.4, _("STAND-IN GEOMETRY: not the printed board"), "standin-mark"))
     body.append(Markup("</svg>"))
     unknown = sorted(s for s in houses if s not in geo.spaces)
     extra = Markup("")
     if unknown:
-        extra = Markup('<p class="muted small">Houses on spaces not on this board: {}</p>').format(
-            ", ".join(f"{s} ({houses[s]})" for s in unknown))
+        extra = Markup('<p class="muted small">{}</p>').format(_(
+            "Houses on spaces not on this board: %(spaces)s", spaces=", ".join(f"{s} ({houses[s]})" for s in unknown)))
     drawn = Markup("").join(body)
     # an image may hold no links (axe: nested-interactive): with regions to click, the map is a group
     drawn = Markup(str(drawn).replace('role="ROLE"', 'role="group"' if 'class="pick"' in drawn else 'role="img"', 1))
@@ -353,9 +358,9 @@ def _chip(seat: Any, text: Any = "") -> Markup:
     return out + Markup("</span>")
 
 
-def _cards(colours: list[Any], empty: str = "none") -> Markup:
+def _cards(colours: list[Any], empty: str = "") -> Markup:
     if not colours:
-        return Markup('<span class="muted">{}</span>').format(empty)
+        return Markup('<span class="muted">{}</span>').format(empty or _("none"))
     return Markup('<ul class="cardrow">') + Markup("").join(
         Markup('<li class="ccard {}">{}</li>').format(_card_cls(c), c) for c in colours) + Markup("</ul>")
 
@@ -365,7 +370,7 @@ def _colour_counts(colours: list[Any]) -> Markup:
     for c in colours:
         counts[str(c)] = counts.get(str(c), 0) + 1
     if not counts:
-        return Markup('<span class="muted">empty</span>')
+        return Markup('<span class="muted">{}</span>').format(_("empty"))
     return Markup(" ").join(
         Markup('<span class="ccount {}">{} {}</span>').format(_card_cls(c), c, n) for c, n in sorted(counts.items()))
 
@@ -376,8 +381,9 @@ def _score_text(points: int) -> Markup:
     cards = points // TRACK_WRAP if TRACK_WRAP else 0
     if not cards:
         return Markup("{}").format(points)
-    return Markup('{} <small class="muted">(track {} + {} point card{})</small>').format(
-        points, points % TRACK_WRAP, cards, "s" if cards > 1 else "")
+    extra = (_("(track %(track)s + %(cards)s point card)", track=points % TRACK_WRAP, cards=cards) if cards == 1
+             else _("(track %(track)s + %(cards)s point cards)", track=points % TRACK_WRAP, cards=cards))
+    return Markup('{} <small class="muted">{}</small>').format(points, extra)
 
 
 def _players(view: dict[str, Any], seats: list[str], seat: str | None) -> Markup:
@@ -390,20 +396,22 @@ def _players(view: dict[str, Any], seats: list[str], seat: str | None) -> Markup
         sup = _d(supply.get(s))
         marks = []
         if s == current and not result:
-            marks.append(Markup('<span class="tag now">to play</span>'))
+            marks.append(Markup('<span class="tag now">{}</span>').format(_("to play")))
         if s == (seats[0] if seats else None):
-            marks.append(Markup('<span class="tag">Emperor</span>'))
+            marks.append(Markup('<span class="tag">{}</span>').format(_("Emperor")))
         if s in winners:
-            marks.append(Markup('<span class="tag win">winner</span>'))
+            marks.append(Markup('<span class="tag win">{}</span>').format(_("winner")))
         cls = ' class="mine"' if s == seat else ""
         rows.append(Markup("<tr{}><td>{} {}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>").format(
             Markup(cls), _chip(s), Markup(" ").join(marks), _score_text(_int(scores.get(s))),
             sizes.get(s, "?"), sup.get("houses", ""), sup.get("emissaries", ""), sup.get("fortifications", "")))
     return Markup(
-        '<div class="table-wrap"><table class="china-players"><caption>Players (pieces still in supply)</caption>'
-        '<thead><tr><th>Player</th><th>Score</th>'
-        '<th>Hand</th><th>Houses</th><th>Emissaries</th><th>Fortifications</th>'
-        '</tr></thead><tbody>{}</tbody></table></div>').format(Markup("").join(rows))
+        '<div class="table-wrap"><table class="china-players"><caption>{}</caption>'
+        '<thead><tr><th>{}</th><th>{}</th>'
+        '<th>{}</th><th>{}</th><th>{}</th><th>{}</th>'
+        '</tr></thead><tbody>{}</tbody></table></div>').format(
+            _("Players (pieces still in supply)"), _("Player"), _("Score"), _("Hand"), _("Houses"), _("Emissaries"),
+            _("Fortifications"), Markup("").join(rows))
 
 
 def _regions_table(view: dict[str, Any], key: BoardKey, seats: list[str]) -> Markup:
@@ -423,16 +431,18 @@ def _regions_table(view: dict[str, Any], key: BoardKey, seats: list[str]) -> Mar
         fortified = sum(1 for sp in spaces if sp in forts)
         court = _d(courts.get(region))
         envoys = Markup(" ").join(_chip(s, n) for s, n in sorted(court.items()) if _int(n) > 0)
-        state = Markup('<span class="tag win">scored {}</span>').format(scored.index(region) + 1) if region in scored else ""
+        state = Markup('<span class="tag win">{}</span>').format(
+            _("scored %(rank)s", rank=scored.index(region) + 1)) if region in scored else ""
         rows.append(Markup(
             '<tr><td><span class="rchip {}"></span>{}</td><td>{} / {}{}</td><td>{}</td><td>{}</td><td>{}</td></tr>').format(
             _card_cls(geo.colour.get(region)), geo.names.get(region, region),
-            sum(counts.values()), len(spaces), Markup(" +{} fort.").format(fortified) if fortified else "",
+            sum(counts.values()), len(spaces), Markup(" {}").format(_("+%(n)s fort.", n=fortified)) if fortified else "",
             built or Markup('<span class="muted">-</span>'), envoys or Markup('<span class="muted">-</span>'), state))
     return Markup(
-        '<details class="china-regions"><summary>Regions as a table</summary><div class="table-wrap">'
-        '<table><thead><tr><th>Region</th><th>Houses built</th><th>Houses</th><th>Court</th><th></th></tr></thead>'
-        '<tbody>{}</tbody></table></div></details>').format(Markup("").join(rows))
+        '<details class="china-regions"><summary>{}</summary><div class="table-wrap">'
+        '<table><thead><tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th></th></tr></thead>'
+        '<tbody>{}</tbody></table></div></details>').format(
+            _("Regions as a table"), _("Region"), _("Houses built"), _("Houses"), _("Court"), Markup("").join(rows))
 
 
 def _alliance_results(view: dict[str, Any], key: BoardKey) -> Markup:
@@ -444,10 +454,10 @@ def _alliance_results(view: dict[str, Any], key: BoardKey) -> Markup:
     for e in entries:
         regions = [geo.names.get(str(r), str(r)) for r in _l(e.get("regions"))]
         pts = _d(e.get("points"))
-        who = Markup(" ").join(_chip(s, p) for s, p in sorted(pts.items())) or Markup('<span class="muted">nobody</span>')
+        who = Markup(" ").join(_chip(s, p) for s, p in sorted(pts.items())) or Markup('<span class="muted">{}</span>').format(_("nobody"))
         items.append(Markup("<li><b>{}</b> {}: {}</li>").format(e.get("number", "?"), " – ".join(regions), who))
-    return Markup('<details class="china-alliances"><summary>Alliance scoring</summary><ul>{}</ul></details>').format(
-        Markup("").join(items))
+    return Markup('<details class="china-alliances"><summary>{}</summary><ul>{}</ul></details>').format(
+        _("Alliance scoring"), Markup("").join(items))
 
 
 @register_board("china")
@@ -458,33 +468,39 @@ def draw(view: dict[str, Any], seat: str | None) -> Markup:
     stand_in = stand_in or bool(view.get("stand_in_board"))
     result = _d(view.get("result"))
     if result:
-        head = Markup('<p class="china-head"><b>Game over.</b> Winner: {}.</p>').format(
-            " and ".join(str(w) for w in _l(result.get("winners"))) or "?")
+        head = Markup('<p class="china-head"><b>{}</b> {}</p>').format(_("Game over."), _(
+            "Winner: %(winners)s.", winners=_(" and ").join(str(w) for w in _l(result.get("winners"))) or "?"))
     else:
-        head = Markup('<p class="china-head">Turn <b>{}</b> · {} to play · {}</p>').format(
-            view.get("turn", "?"), _chip(view.get("current", "?")), label)
+        head = Markup('<p class="china-head">{} · {} · {}</p>').format(
+            Markup(_("Turn %(turn)s", turn=Markup("<b>{}</b>").format(view.get("turn", "?")))),
+            Markup(_("%(seat)s to play", seat=_chip(view.get("current", "?")))), _side(label))
         if _int(view.get("exhaustions")) >= 2 and seats:
-            head += Markup('<p class="notice warn">Last round: the game ends after {}\'s turn.</p>').format(seats[-1])
+            head += Markup('<p class="notice warn">{}</p>').format(
+                _("Last round: the game ends after %(seat)s's turn.", seat=seats[-1]))
     notice = Markup("")
     if stand_in:
-        notice = Markup('<div class="notice warn standin"><b>Stand-in board.</b> The regions, house spaces, roads '
-                        'and alliances drawn here are invented to fit the known facts; they are not the printed '
-                        'board.{}</div>').format(_provenance(key, warning))
-    legend = Markup(
-        '<p class="china-legend small muted">Pentagon: a house in its owner\'s colour · numbered circle: an '
-        'empty house space · square: fortification · lines: roads · small numbered discs: alliances '
-        '(dark once scored) · box under a region\'s name: its court, one disc per player with the number of '
-        'emissaries · gold disc beside a court: the region is scored (in that order).</p>')
+        notice = Markup('<div class="notice warn standin"><b>{}</b> {}{}</div>').format(
+            _("Stand-in board."), _("The regions, house spaces, roads and alliances drawn here are invented to fit "
+                                    "the known facts; they are not the printed board."), _provenance(key, warning))
+    legend = Markup('<p class="china-legend small muted">{}</p>').format(_(
+        "Pentagon: a house in its owner's colour · numbered circle: an empty house space · square: fortification · "
+        "lines: roads · small numbered discs: alliances (dark once scored) · box under a region's name: its court, "
+        "one disc per player with the number of emissaries · gold disc beside a court: the region is scored (in that "
+        "order)."))
     box = _d(view.get("box"))
     removed = sum(_int(n) for n in box.values())
     cards = Markup(
-        '<section class="china-cards"><div class="row"><span class="label">Face-up</span>{}</div>'
-        '<div class="row"><span class="label">Deck</span><span><b>{}</b> cards · exhausted {} time(s)</span></div>'
-        '<div class="row"><span class="label">Discard pile</span><span><b>{}</b> cards {}</span></div>{}{}</section>'
-    ).format(_cards(_l(view.get("display"))), view.get("deck_size", "?"), _int(view.get("exhaustions")),
-             len(_l(view.get("discard"))), _colour_counts(_l(view.get("discard"))),
-             Markup('<div class="row"><span class="label">Out of the game</span><span>{} per colour</span></div>').format(
-                 max((_int(n) for n in box.values()), default=0)) if removed else "",
+        '<section class="china-cards"><div class="row"><span class="label">{}</span>{}</div>'
+        '<div class="row"><span class="label">{}</span><span>{}</span></div>'
+        '<div class="row"><span class="label">{}</span><span>{} {}</span></div>{}{}</section>'
+    ).format(_("Face-up"), _cards(_l(view.get("display"))), _("Deck"),
+             Markup(_("%(cards)s cards · exhausted %(times)s time(s)",
+                      cards=Markup("<b>{}</b>").format(view.get("deck_size", "?")), times=_int(view.get("exhaustions")))),
+             _("Discard pile"), Markup(_("%(cards)s cards", cards=Markup("<b>{}</b>").format(len(_l(view.get("discard")))))),
+             _colour_counts(_l(view.get("discard"))),
+             Markup('<div class="row"><span class="label">{}</span><span>{}</span></div>').format(
+                 _("Out of the game"), _("%(n)s per colour", n=max((_int(n) for n in box.values()), default=0)))
+             if removed else "",
              _own_hand(view, seat))
     return (Markup('<div class="china">') + head + notice + _map(view, key, seats) + legend + cards
             + _players(view, seats, seat) + _regions_table(view, key, seats) + _alliance_results(view, key)
@@ -497,8 +513,8 @@ def _provenance(key: BoardKey, warning: str) -> Markup:
         return Markup("")
     prov = _d(board.data.get("provenance"))
     items = Markup("").join(Markup("<li><code>{}</code>: {}</li>").format(k, v) for k, v in prov.items())
-    return Markup('<details><summary>Where the board data comes from</summary><p class="small">{}</p>'
-                  '<ul class="small">{}</ul></details>').format(warning, items)
+    return Markup('<details><summary>{}</summary><p class="small">{}</p>'
+                  '<ul class="small">{}</ul></details>').format(_("Where the board data comes from"), warning, items)
 
 
 def _own_hand(view: dict[str, Any], seat: str | None) -> Markup:
@@ -508,6 +524,12 @@ def _own_hand(view: dict[str, Any], seat: str | None) -> Markup:
     own = _d(_d(view.get("private")).get(seat))
     if "hand" not in own:
         return Markup("")
-    return Markup('<div class="row mine"><span class="label">Your hand</span>{}</div>').format(
-        _cards(_l(own.get("hand")), "empty"))
+    return Markup('<div class="row mine"><span class="label">{}</span>{}</div>').format(
+        _("Your hand"), _cards(_l(own.get("hand")), _("empty")))
+
+
+def _side(label: str) -> str:
+    """The board side's label ("3-4 player side") in the page's language."""
+    players = label.removesuffix(" player side")
+    return _("%(players)s player side", players=players) if players != label else label
 
