@@ -1,0 +1,80 @@
+"""The HTML boards of China, 1960 and Founding Fathers read in Spanish on a Spanish page (issue 12):
+every label the board asks Flask-Babel for has a Spanish translation, and the English labels are
+gone from the Spanish board."""
+
+from __future__ import annotations
+
+import importlib
+import random
+from typing import Any
+
+import pytest
+from babel.messages.pofile import read_po
+
+from adjudicator import i18n
+from adjudicator.cli.playout import _choose_group
+from adjudicator.engine import get_game
+from adjudicator.engine.play import apply_checked
+from web.boards import board_html
+
+MODULES = {"china": "web.boards.china", "1960": "web.boards.nineteen_sixty",
+           "founding-fathers": "web.boards.founding_fathers"}
+# labels (with their markup, so a card's name is no match) each English board shows, the Spanish one must not
+LABELS = {"china": [">Face-up<", ">Discard pile<", ">Players (pieces still in supply)<", ">Regions as a table<",
+                    ">Your hand<"],
+          "1960": [">Events in play<", ">Candidate card<", '"Map of the 50 states"', ">Your hand<", ">Momentum<"],
+          "founding-fathers": [">Public support<", ">Offices<", ">Election cubes<", ">Your hand:", ">Popularity<"]}
+
+
+@pytest.fixture
+def app(tmp_path):
+    from web import create_app
+
+    return create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'b.sqlite3'}", "SECRET_KEY": "t",
+                       "PBEM_BOARD_STRICT": True})
+
+
+def _views(game_id: str) -> list[tuple[dict[str, Any], str | None]]:
+    game, found = get_game(game_id), []
+    for seed in range(2):
+        rnd = random.Random(seed)
+        options = game.info.resolve_options({})
+        seats = game.seat_names(rnd.randint(game.info.min_seats, game.info.max_seats), options)
+        state = game.setup(f"html:{seed}", seats, options).state
+        for step in range(3000):
+            prompts = game.prompts(state)
+            if step % 80 == 0 or not prompts:
+                found += [(game.view(state, viewer), viewer) for viewer in [None, *seats]]
+            if not prompts:
+                break
+            orders = {s: rnd.choice(prompts[s].choices) for s in _choose_group(rnd, prompts)}
+            state = apply_checked(game, state, orders, prompts).state
+    return found
+
+
+@pytest.mark.parametrize("game_id", sorted(MODULES))
+def test_the_html_board_reads_in_spanish(app, monkeypatch, game_id: str) -> None:
+    with i18n.catalog_path("es").open("rb") as f:
+        spanish = {m.id: m.string for m in read_po(f, locale="es") if m.id}
+    module = importlib.import_module(MODULES[game_id])
+    used: set[str] = set()
+    real = module._
+
+    def recording(msgid: str, **values: Any) -> str:
+        used.add(msgid)
+        return real(msgid, **values)
+
+    monkeypatch.setattr(module, "_", recording)
+    seen = {label: False for label in LABELS[game_id]}
+    for view, seat in _views(game_id):
+        with app.test_request_context("/?lang=en"):
+            english = str(board_html(game_id, view, seat))
+        with app.test_request_context("/?lang=es"):
+            board = str(board_html(game_id, view, seat))
+        assert board != english
+        for label in LABELS[game_id]:
+            seen[label] |= label in english
+            assert label not in board, f"{game_id}: {label!r} left in English on the Spanish board"
+    assert all(seen.values()), f"{game_id}: labels never shown, so never checked: {seen}"
+    missing = sorted(m for m in used if not spanish.get(m))
+    assert used and not missing, f"{game_id}: board labels without Spanish: {missing[:10]}"
