@@ -20,7 +20,7 @@ from flask import Blueprint, abort, redirect, render_template, request, session,
 from flask_babel import gettext as _
 
 from adjudicator.engine import get_game
-from adjudicator.i18n import LANGUAGES
+from adjudicator.i18n import LANGUAGES, help_text
 
 from . import backend
 from .boards import board_html
@@ -151,7 +151,7 @@ def _render_play(game_id: str, seat: str, seat_token: str, result: dict[str, Any
         press=press[-PRESS_ON_PAGE:], press_new=sum(p.new for p in press), press_count=len(press),
         board=board_html(page.game, page.view, seat, links),
         private=((page.view or {}).get("private") or {}).get(seat),
-        grammar=page.grammar_help or game.grammar_help(),
+        grammar=page.grammar_help or help_text(game.grammar_help()),
         result=result,
     ), status
 

@@ -108,6 +108,12 @@ def error_text(exc: BaseException) -> str:
     return prompt_text(str(exc), getattr(exc, "message", None))
 
 
+def help_text(help: str) -> str:
+    """A game's order grammar help (`GameModule.grammar_help()`, one whole msgid) in the current
+    language; empty stays empty (the empty msgid is the catalog's header)."""
+    return gettext(help) if help else ""
+
+
 def _is_message(value: object) -> bool:
     return isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], str) and isinstance(value[1], dict)
 
@@ -118,5 +124,5 @@ def N_(message: str) -> str:  # noqa: N802 - the gettext convention: marks a msg
 
 _ = gettext
 
-__all__ = ["DEFAULT", "LANGUAGES", "N_", "_", "current", "gettext", "language", "ngettext", "normal", "prompt_text", "error_text", "translate",
+__all__ = ["DEFAULT", "LANGUAGES", "N_", "_", "current", "gettext", "help_text", "language", "ngettext", "normal", "prompt_text", "error_text", "translate",
            "translations"]

@@ -14,7 +14,7 @@ from typing import Any, overload
 from sqlmodel import Session
 
 from adjudicator.engine import GameModule, Prompt
-from adjudicator.i18n import _, language, normal, prompt_text, translate
+from adjudicator.i18n import _, help_text, language, normal, prompt_text, translate
 from adjudicator.mail import addresses, compose
 from adjudicator.store import Game, OutboxMessage, Seat
 
@@ -128,7 +128,7 @@ def turn_lines(g: Game, game: GameModule, seat: Seat, prompt: Prompt, full: bool
     choices = FormattedChoices(game, prompt.choices)
     return [
         "## " + _("Your view of the board"), "", game.render_view_in(view, seat.seat, translate), "",
-        *compose.turn_block(prompt_text(prompt.text, prompt.message) or prompt.kind, prompt.sealed, choices, game.grammar_help(),
+        *compose.turn_block(prompt_text(prompt.text, prompt.message) or prompt.kind, prompt.sealed, choices, help_text(game.grammar_help()),
                             format_deadline(g.due_at, seat_timezone(g, seat)), reply_address(g, seat), full),
     ]
 

@@ -9,7 +9,7 @@ from typing import Any
 from sqlmodel import Session
 
 from adjudicator.engine import GameModule, IllegalOrder, Order, Prompt, canonical_json
-from adjudicator.i18n import _, error_text
+from adjudicator.i18n import _, error_text, help_text
 from adjudicator.record import commitment
 from adjudicator.store import Game, SealedOrder
 
@@ -112,7 +112,7 @@ def _submit(
     if prompt is not None and not (items and standing[0]):
         check_prompt_token(g, seat, prompt, prompt_token)
     if not items:
-        raise BadOrder(_("no orders found; %(help)s", help=game.grammar_help() or _("write one order per line")),
+        raise BadOrder(_("no orders found; %(help)s", help=help_text(game.grammar_help()) or _("write one order per line")),
                        formatted_choices(game, prompt))
     seat_spoke(s, g, row, now)
     result = Submission()

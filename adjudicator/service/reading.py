@@ -9,7 +9,7 @@ from typing import Any
 from sqlmodel import Session, func, select
 
 from adjudicator.engine import GameModule, Prompt
-from adjudicator.i18n import _, prompt_text, translate
+from adjudicator.i18n import _, help_text, prompt_text, translate
 from adjudicator.record.chain import export_document, must_withhold, redact_entries
 from adjudicator.store import Game, RecordEntry, Seat
 
@@ -265,7 +265,7 @@ def seat_state(s: Session, game_id: str, seat: str, seat_token: str) -> SeatPage
         choices=formatted_choices(game, prompt), prompt_token=token_for(g, seat, prompt),
         receipt=receipt, deadline=as_utc(g.due_at), deadline_text=_seat_deadline(g, row),
         log=game_log(s, g, game, seat, LOG_ON_PAGE), over=g.status == "finished", outcome=_outcome(s, g),
-        grammar_help=game.grammar_help(), seats=_seat_infos(s, g),
+        grammar_help=help_text(game.grammar_help()), seats=_seat_infos(s, g),
         absence=_absence_text(g, row), delivery_problem=delivery_problem(s, g, row),
         standing=lines_of(s, g, seat), disorder=row.disorder, paused=g.status == "paused",
         log_earlier=g.record_length > LOG_ON_PAGE,

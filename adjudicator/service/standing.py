@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from sqlmodel import Session, select
 
 from adjudicator.engine import GameModule, IllegalOrder, Order, Prompt
-from adjudicator.i18n import _
+from adjudicator.i18n import _, help_text
 from adjudicator.mail.words import canonical
 from adjudicator.store import Game, StandingOrder
 
@@ -91,9 +91,9 @@ def check_line(game: GameModule, text: str) -> None:
     """Refuse at entry a line that cannot be an order of this game at all."""
     problem = game.order_problem(text)
     if problem:
-        help_text = game.grammar_help()
+        grammar = help_text(game.grammar_help())
         raise ServiceError(_("`%(text)s` cannot be an order of %(game)s: %(problem)s", text=text,
-                             game=game.info.title, problem=problem) + (f". {help_text}" if help_text else ""))
+                             game=game.info.title, problem=problem) + (f". {grammar}" if grammar else ""))
 
 
 def add_line(s: Session, g: Game, seat: str, cmd: StandingCommand) -> StandingLine:

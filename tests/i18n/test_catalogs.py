@@ -24,7 +24,27 @@ def source_msgids(tmp_path_factory: pytest.TempPathFactory) -> set[str | tuple[s
                     "-k", "N_", "--no-location", "-o", str(pot), "."], cwd=ROOT, check=True,
                    capture_output=True)
     with pot.open("rb") as f:
-        return {m.id for m in read_po(f) if m.id}
+        extracted = {m.id for m in read_po(f) if m.id}
+    return extracted | set(_grammar_helps().values())
+
+
+def _grammar_helps() -> dict[str, str]:
+    """Each game's order grammar help: one whole msgid, built by the game at run time (so pybabel
+    cannot extract it) and translated by `i18n.help_text` for the turn mails and the seat page."""
+    from adjudicator.engine import all_games
+
+    return {game_id: game.grammar_help() for game_id, game in all_games().items()
+            if game.grammar_help() and type(game).__module__.startswith("adjudicator.")}  # not a test's toy
+
+
+@pytest.mark.parametrize("code", CATALOGS)
+def test_every_game_grammar_help_is_translated(code: str) -> None:
+    helps = _grammar_helps()
+    assert {"doge", "china", "1960", "founding-fathers"} <= set(helps)
+    with i18n.language(code):
+        same = [game_id for game_id, text in helps.items() if i18n.help_text(text) == text]
+    assert not same, f"{code}: the grammar help of {same} is not translated (its text changed?)"
+    assert i18n.help_text("") == ""  # not the catalog's header
 
 
 def _catalog(code: str):  # type: ignore[no-untyped-def]

@@ -37,7 +37,7 @@ def _legal(body: str, heading: str) -> list[str]:
 
 
 ENGLISH = ("## Your decision", "Legal orders now:", "Reply address:", "Game page:", "## Now", "## Applied",
-           "Since your last mail", "Send HELP")
+           "Since your last mail", "Send HELP", "**Doge orders**")
 
 
 def test_a_spanish_seat_plays_a_doge_round_by_mail_in_spanish(sqlite_db) -> None:
@@ -47,6 +47,7 @@ def test_a_spanish_seat_plays_a_doge_round_by_mail_in_spanish(sqlite_db) -> None
     assert "## Tu decisión" in start.body and "Órdenes válidas ahora:" in start.body
     assert "Año 1, ronda de colocación 1 de 4" in start.body
     assert "## Jugar por correo" in start.body and f"`ENTRAR {game_id} red " in start.body
+    assert "**Órdenes de Doge**" in start.body  # the order grammar's help, as the game words it
     assert not any(word in start.body for word in ENGLISH)
     blue = outbox("blue@example.org", "start")[-1]  # the game's default: English
     assert "the game has started" in blue.subject and "## Your decision" in blue.body
