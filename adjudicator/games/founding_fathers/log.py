@@ -18,7 +18,8 @@ from .text import card_message, effect_message, words
 Text = str | Message
 
 
-def _name(cid: Any, deck_id: str = DEFAULT_DECK) -> str:
+def card_or_id_name(cid: Any, deck_id: str = DEFAULT_DECK) -> str:
+    """The printed name of a card or statesman id (the standard deck unless told); anything else as given."""
     if not isinstance(cid, str):
         return str(cid)
     try:
@@ -28,7 +29,7 @@ def _name(cid: Any, deck_id: str = DEFAULT_DECK) -> str:
 
 
 def _names(ids: list[Any], none: str = N_("nobody")) -> Text:
-    return ", ".join(_name(i) for i in ids) or message(none)
+    return ", ".join(card_or_id_name(i) for i in ids) or message(none)
 
 
 def _party(p: Any) -> Text:
@@ -51,8 +52,8 @@ def _why(why: Any) -> str:
     if text[:2] in ("L ", "C "):  # "L party leader"
         return {"L": "Liberal", "C": "Conservative"}[text[0]] + text[1:]
     if text.startswith("appointed "):
-        return f"appointed {_name(text[10:])}"
-    return _name(text)
+        return f"appointed {card_or_id_name(text[10:])}"
+    return card_or_id_name(text)
 
 
 _GAINS = {("popularity", True): N_("%(who)s gains %(n)s popularity"),
@@ -99,21 +100,21 @@ def _issue_outcome(d: dict[str, Any]) -> Message:
     option = words(d["option"]) if d.get("option") else ""
     plain, with_option = _OUTCOMES.get(d["outcome"], (N_("**%(issue)s** is %(outcome)s."),
                                                       N_("**%(issue)s** is %(outcome)s (option: %(option)s).")))
-    return message(with_option if option else plain, issue=_name(d["issue"]), option=option,
+    return message(with_option if option else plain, issue=card_or_id_name(d["issue"]), option=option,
                    outcome=words(str(d["outcome"])))
 
 
 def _votes(votes: dict[str, int]) -> Text:
-    return ", ".join(f"{_name(c)} {n}" for c, n in sorted(votes.items(), key=lambda kv: -kv[1])) or \
+    return ", ".join(f"{card_or_id_name(c)} {n}" for c, n in sorted(votes.items(), key=lambda kv: -kv[1])) or \
         message(N_("no votes"))
 
 
 def _election(d: dict[str, Any]) -> Message:
     if d.get("vice_president"):
         return message(N_("Election (electoral votes: %(votes)s): %(president)s is President, %(vp)s Vice-President."),
-                       votes=_votes(d.get("votes", {})), president=_name(d["president"]), vp=_name(d["vice_president"]))
+                       votes=_votes(d.get("votes", {})), president=card_or_id_name(d["president"]), vp=card_or_id_name(d["vice_president"]))
     return message(N_("Election (electoral votes: %(votes)s): %(president)s is President, no Vice-President."),
-                   votes=_votes(d.get("votes", {})), president=_name(d["president"]))
+                   votes=_votes(d.get("votes", {})), president=card_or_id_name(d["president"]))
 
 
 def _game_over(d: dict[str, Any]) -> Message:
@@ -170,12 +171,12 @@ def _card_played(d: dict[str, Any]) -> Message:
         text = message(N_("a card of another deck"))
     if d.get("target"):
         return message(N_("**%(seat)s** plays %(card)s on %(target)s (%(text)s)."), seat=d["seat"],
-                       card=_name(d["card"]), target=_name(d["target"]), text=text)
-    return message(N_("**%(seat)s** plays %(card)s (%(text)s)."), seat=d["seat"], card=_name(d["card"]), text=text)
+                       card=card_or_id_name(d["card"]), target=card_or_id_name(d["target"]), text=text)
+    return message(N_("**%(seat)s** plays %(card)s (%(text)s)."), seat=d["seat"], card=card_or_id_name(d["card"]), text=text)
 
 
 def _persuasion(d: dict[str, Any]) -> Message:
-    values = {"who": _name(d["statesman"]), "target": _name(d["target"]), "dice": " + ".join(map(str, d["dice"])),
+    values = {"who": card_or_id_name(d["statesman"]), "target": card_or_id_name(d["target"]), "dice": " + ".join(map(str, d["dice"])),
               "total": d["total"]}
     if d.get("modifiers"):
         return message(N_("%(who)s tries to persuade %(target)s: rolls %(dice)s, %(modifiers)s, total %(total)s."),
@@ -189,7 +190,7 @@ def _up_down(rises: str, falls: str) -> Callable[[dict[str, Any]], Message]:
 
 def _either(key: str, yes: str, no: str, **names: str) -> Callable[[dict[str, Any]], Message]:
     """A sentence in two forms, by whether `d[key]` is true; `names`: value name -> data key (names)."""
-    return lambda d: message(yes if d.get(key) else no, **{k: _name(d[v]) for k, v in names.items()})
+    return lambda d: message(yes if d.get(key) else no, **{k: card_or_id_name(d[v]) for k, v in names.items()})
 
 
 Sentence = Callable[[dict[str, Any]], Message]
@@ -198,53 +199,53 @@ SENTENCES: dict[str, Sentence] = {
                                       seats=", ".join(d["seats"]), deck=d["deck"].split("@")[0]),
     "phase": lambda d: message(N_("**Turn %(turn)s**: the %(phase)s phase begins."), turn=d["turn"],
                                phase=words(d["phase"])),
-    "issue-drawn": lambda d: message(N_("The President draws issue **%(issue)s**."), issue=_name(d["issue"])),
+    "issue-drawn": lambda d: message(N_("The President draws issue **%(issue)s**."), issue=card_or_id_name(d["issue"])),
     "issue-outcome": _issue_outcome,
     "issue-assigned": lambda d: message(N_("**%(issue)s** is given to %(officers)s (option: %(option)s)."),
-                                        issue=_name(d["issue"]), officers=_names(d["officers"]),
+                                        issue=card_or_id_name(d["issue"]), officers=_names(d["officers"]),
                                         option=words(d["option"])),
-    "issue-declined": lambda d: message(N_("Nobody takes up **%(issue)s**."), issue=_name(d["issue"])),
-    "issue-deferred": lambda d: message(N_("**%(issue)s** is put back for era %(era)s."), issue=_name(d["issue"]),
+    "issue-declined": lambda d: message(N_("Nobody takes up **%(issue)s**."), issue=card_or_id_name(d["issue"])),
+    "issue-deferred": lambda d: message(N_("**%(issue)s** is put back for era %(era)s."), issue=card_or_id_name(d["issue"]),
                                         era=d["era"]),
-    "issue-ignored": lambda d: message(N_("The President ignores **%(issue)s**."), issue=_name(d["issue"])),
+    "issue-ignored": lambda d: message(N_("The President ignores **%(issue)s**."), issue=card_or_id_name(d["issue"])),
     "issue-met": lambda d: message(N_("The officer meets the difficulty of **%(issue)s**, spending %(spend)s "
-                                      "influence."), issue=_name(d["issue"]), spend=d["spend"]),
-    "issue-unmet": lambda d: message(N_("The difficulty of **%(issue)s** is not met."), issue=_name(d["issue"])),
-    "issue-removed": lambda d: message(N_("**%(issue)s** leaves the game."), issue=_name(d["issue"])),
+                                      "influence."), issue=card_or_id_name(d["issue"]), spend=d["spend"]),
+    "issue-unmet": lambda d: message(N_("The difficulty of **%(issue)s** is not met."), issue=card_or_id_name(d["issue"])),
+    "issue-removed": lambda d: message(N_("**%(issue)s** leaves the game."), issue=card_or_id_name(d["issue"])),
     "issues-ended": lambda d: message(N_("No issue is left for this term.")),
     "last-issue": lambda d: message(N_("The last issue card has been drawn: the game ends after it.")),
     "delegated": lambda d: message(N_("The President delegates **%(issue)s** to the Vice-President, %(to)s."),
-                                   issue=_name(d["issue"]), to=_name(d["to"])),
+                                   issue=card_or_id_name(d["issue"]), to=card_or_id_name(d["to"])),
     "hand-of-time": lambda d: message(N_("**%(issue)s** brings the Hand of Time: a death roll follows."),
-                                      issue=_name(d["issue"])),
+                                      issue=card_or_id_name(d["issue"])),
     "hand-of-time-roll": lambda d: message(N_("Hand of Time: a %(roll)s is rolled for %(who)s."), roll=d["roll"],
-                                           who=_name(d["statesman"])),
+                                           who=card_or_id_name(d["statesman"])),
     "appointed": lambda d: (message(N_("%(who)s is appointed %(office)s, replacing %(replaced)s."),
-                                    who=_name(d["statesman"]), office=_name(d["office"]), replaced=_name(d["replaced"]))
+                                    who=card_or_id_name(d["statesman"]), office=card_or_id_name(d["office"]), replaced=card_or_id_name(d["replaced"]))
                             if d.get("replaced") else
-                            message(N_("%(who)s is appointed %(office)s."), who=_name(d["statesman"]),
-                                    office=_name(d["office"]))),
-    "resigned": lambda d: message(N_("%(who)s resigns as %(office)s."), who=_name(d["statesman"]),
-                                  office=_name(d["office"])),
-    "succeeded": lambda d: message(N_("%(who)s succeeds to the office of %(office)s."), who=_name(d["statesman"]),
-                                   office=_name(d["office"])),
+                            message(N_("%(who)s is appointed %(office)s."), who=card_or_id_name(d["statesman"]),
+                                    office=card_or_id_name(d["office"]))),
+    "resigned": lambda d: message(N_("%(who)s resigns as %(office)s."), who=card_or_id_name(d["statesman"]),
+                                  office=card_or_id_name(d["office"])),
+    "succeeded": lambda d: message(N_("%(who)s succeeds to the office of %(office)s."), who=card_or_id_name(d["statesman"]),
+                                   office=card_or_id_name(d["office"])),
     "office-claimed": lambda d: message(N_("**%(seat)s** claims %(office)s for %(who)s."), seat=d["seat"],
-                                        office=_name(d["office"]), who=_name(d["statesman"])),
+                                        office=card_or_id_name(d["office"]), who=card_or_id_name(d["statesman"])),
     "committee": lambda d: message(N_("The players draft the vacant offices, in this order: %(order)s.")
                                    if d["mode"] == "draft" else
                                    N_("The players fill the vacant offices, in this order: %(order)s."),
                                    order=", ".join(d["order"])),
     "died": lambda d: (message(N_("%(who)s dies in office (%(office)s); %(seat)s scores %(vp)s VP."),
-                               who=_name(d["statesman"]), office=_name(d["office"]), seat=d["seat"], vp=d["vp"])
+                               who=card_or_id_name(d["statesman"]), office=card_or_id_name(d["office"]), seat=d["seat"], vp=d["vp"])
                        if d.get("office") else
-                       message(N_("%(who)s dies; %(seat)s scores %(vp)s VP."), who=_name(d["statesman"]),
+                       message(N_("%(who)s dies; %(seat)s scores %(vp)s VP."), who=card_or_id_name(d["statesman"]),
                                seat=d["seat"], vp=d["vp"])),
-    "retired": lambda d: message(N_("%(who)s retires; %(seat)s scores %(vp)s VP."), who=_name(d["statesman"]),
+    "retired": lambda d: message(N_("%(who)s retires; %(seat)s scores %(vp)s VP."), who=card_or_id_name(d["statesman"]),
                                  seat=d["seat"], vp=d["vp"]),
-    "state-admitted": lambda d: (message(N_("%(state)s joins the Union, beside %(beside)s."), state=_name(d["state"]),
+    "state-admitted": lambda d: (message(N_("%(state)s joins the Union, beside %(beside)s."), state=card_or_id_name(d["state"]),
                                          beside=_names(d["beside"]))
                                  if d.get("beside") else
-                                 message(N_("%(state)s joins the Union."), state=_name(d["state"]))),
+                                 message(N_("%(state)s joins the Union."), state=card_or_id_name(d["state"]))),
     "election-result": _election,
     "treasury": lambda d: message(N_("The Treasury collects revenue of %(revenue)s and pays %(interest)s interest; "
                                      "the reserves now stand at %(reserves)s."), revenue=f"{d['revenue']:+d}",
@@ -262,34 +263,34 @@ SENTENCES: dict[str, Sentence] = {
     "candidacy": _either("run", N_("%(who)s runs for President."), N_("%(who)s does not run for President."),
                          who="statesman"),
     "running-mate-asked": lambda d: message(N_("%(candidate)s asks %(mate)s to be his running mate."),
-                                            candidate=_name(d["candidate"]), mate=_name(d["mate"])),
+                                            candidate=card_or_id_name(d["candidate"]), mate=card_or_id_name(d["mate"])),
     "running-mate-answer": _either("accept", N_("%(mate)s accepts %(candidate)s's offer."),
                                    N_("%(mate)s declines %(candidate)s's offer."), mate="mate", candidate="candidate"),
-    "running-mate": lambda d: message(N_("%(mate)s is %(candidate)s's running mate."), mate=_name(d["mate"]),
-                                      candidate=_name(d["candidate"])),
+    "running-mate": lambda d: message(N_("%(mate)s is %(candidate)s's running mate."), mate=card_or_id_name(d["mate"]),
+                                      candidate=card_or_id_name(d["candidate"])),
     "nominees": _nominees,
     "placement-order": lambda d: message(N_("Election cubes are placed in this order: %(order)s."),
                                          order=_names(d["order"])),
-    "cube": lambda d: message(N_("%(who)s places an election cube in %(state)s."), who=_name(d["statesman"]),
-                              state=_name(d["state"])),
-    "cube-deferred": lambda d: message(N_("%(who)s waits to place his election cube."), who=_name(d["statesman"])),
+    "cube": lambda d: message(N_("%(who)s places an election cube in %(state)s."), who=card_or_id_name(d["statesman"]),
+                              state=card_or_id_name(d["state"])),
+    "cube-deferred": lambda d: message(N_("%(who)s waits to place his election cube."), who=card_or_id_name(d["statesman"])),
     "tiebreak": lambda d: message(N_("A tie for %(office)s between %(candidates)s: the states break it."),
-                                  office=_name(d["office"]), candidates=_names(d["candidates"])),
-    "tiebreak-state": lambda d: message(N_("Tie-break: %(state)s votes."), state=_name(d["state"])),
-    "tiebreak-vote": lambda d: (message(N_("%(who)s backs %(candidate)s in the tie-break."), who=_name(d["statesman"]),
-                                        candidate=_name(d["candidate"])) if d.get("candidate") else
-                                message(N_("%(who)s backs nobody in the tie-break."), who=_name(d["statesman"]))),
+                                  office=card_or_id_name(d["office"]), candidates=_names(d["candidates"])),
+    "tiebreak-state": lambda d: message(N_("Tie-break: %(state)s votes."), state=card_or_id_name(d["state"])),
+    "tiebreak-vote": lambda d: (message(N_("%(who)s backs %(candidate)s in the tie-break."), who=card_or_id_name(d["statesman"]),
+                                        candidate=card_or_id_name(d["candidate"])) if d.get("candidate") else
+                                message(N_("%(who)s backs nobody in the tie-break."), who=card_or_id_name(d["statesman"]))),
     "tiebreak-state-result": lambda d: (message(N_("Tie-break in %(state)s (%(votes)s): won by %(winner)s."),
-                                                state=_name(d["state"]), votes=_votes(d["votes"]),
-                                                winner=_name(d["winner"])) if d.get("winner") else
+                                                state=card_or_id_name(d["state"]), votes=_votes(d["votes"]),
+                                                winner=card_or_id_name(d["winner"])) if d.get("winner") else
                                         message(N_("Tie-break in %(state)s (%(votes)s): no winner."),
-                                                state=_name(d["state"]), votes=_votes(d["votes"]))),
+                                                state=card_or_id_name(d["state"]), votes=_votes(d["votes"]))),
     "tiebreak-justice": lambda d: message(N_("The Chief Justice breaks the tie for %(candidate)s."),
-                                          candidate=_name(d["candidate"])),
+                                          candidate=card_or_id_name(d["candidate"])),
     "tiebreak-result": lambda d: message(N_("Tie-break result (states won: %(states)s): ranking %(ranking)s."),
                                          states=_votes(d["states"]), ranking=_names(d["ranking"])),
     "black-ring": lambda d: message(N_("%(who)s lost the election and takes a black ring (%(rings)s in all)."),
-                                    who=_name(d["statesman"]), rings=d["rings"]),
+                                    who=card_or_id_name(d["statesman"]), rings=d["rings"]),
     "black-cube": lambda d: message(N_("**%(seat)s** is blamed for the rise in tension and takes a black cube."),
                                     seat=d["seat"]),
     "tension": _up_down(N_("Sectional tension rises by %(n)s (now %(now)s/5)."),
@@ -304,70 +305,70 @@ SENTENCES: dict[str, Sentence] = {
     "monetary-collapse": lambda d: message(N_("The reserves have run too low: **monetary collapse**.")),
     "flag": lambda d: message(N_("From now on, %(flag)s is in force."), flag=words(d["flag"])),
     "ruling": _ruling,
-    "popularity": lambda d: _gain(_name(d["statesman"]), d["n"], "popularity", d.get("why")),
-    "influence": lambda d: _gain(_name(d["statesman"]), d["n"], "influence", d.get("why")),
+    "popularity": lambda d: _gain(card_or_id_name(d["statesman"]), d["n"], "popularity", d.get("why")),
+    "influence": lambda d: _gain(card_or_id_name(d["statesman"]), d["n"], "influence", d.get("why")),
     "influence-given": lambda d: message(N_("%(who)s is given %(n)s influence to work on the issue."),
-                                         who=_name(d["statesman"]), n=d["n"]),
+                                         who=card_or_id_name(d["statesman"]), n=d["n"]),
     "faction-influence": lambda d: _gain(f"**{d['seat']}**", d["n"], "influence"),
     "coalition": lambda d: message(N_("**%(seat)s** gains %(n)s extra votes in this Congress vote."), seat=d["seat"],
                                    n=d["n"]),
     "income": lambda d: message(N_("Income: every faction gains 1 influence; party leaders and statesmen with income "
                                    "gain theirs.")),
     "newspapers": _papers,
-    "speech": lambda d: message(N_("%(who)s makes a speech and rolls %(roll)s."), who=_name(d["statesman"]),
+    "speech": lambda d: message(N_("%(who)s makes a speech and rolls %(roll)s."), who=card_or_id_name(d["statesman"]),
                                 roll=d["roll"]),
-    "speech-result": lambda d: message(N_("%(who)s's speech totals %(total)s."), who=_name(d["statesman"]),
+    "speech-result": lambda d: message(N_("%(who)s's speech totals %(total)s."), who=card_or_id_name(d["statesman"]),
                                        total=d["total"]),
     "whip": lambda d: message(N_("%(who)s whips up the party: rolls %(roll)s, public support moves %(n)s (now "
-                                 "%(now)s)."), who=_name(d["statesman"]), roll=d["roll"], n=d["n"],
+                                 "%(now)s)."), who=card_or_id_name(d["statesman"]), roll=d["roll"], n=d["n"],
                               now=_support_now(d["now"])),
-    "fund": lambda d: (message(N_("%(who)s funds the %(party)s newspapers with a new cube."), who=_name(d["statesman"]),
+    "fund": lambda d: (message(N_("%(who)s funds the %(party)s newspapers with a new cube."), who=card_or_id_name(d["statesman"]),
                                party=_party(d["party"])) if d["box"] == 0 else
                        message(N_("%(who)s funds the %(party)s newspapers, moving a cube to box %(box)s."),
-                               who=_name(d["statesman"]), party=_party(d["party"]), box=d["box"] + 1)),
+                               who=card_or_id_name(d["statesman"]), party=_party(d["party"]), box=d["box"] + 1)),
     "drafted": lambda d: message(N_("**%(seat)s** drafts an action card."), seat=d["seat"]),
-    "drafted-card": lambda d: message(N_("You drafted %(card)s."), card=_name(d["card"])),
-    "discarded": lambda d: message(N_("**%(seat)s** discards %(card)s."), seat=d["seat"], card=_name(d["card"])),
+    "drafted-card": lambda d: message(N_("You drafted %(card)s."), card=card_or_id_name(d["card"])),
+    "discarded": lambda d: message(N_("**%(seat)s** discards %(card)s."), seat=d["seat"], card=card_or_id_name(d["card"])),
     "card-played": _card_played,
     "statesman-played": lambda d: message(N_("**%(seat)s** brings %(who)s into play."), seat=d["seat"],
-                                          who=_name(d["statesman"])),
+                                          who=card_or_id_name(d["statesman"])),
     "hand-revealed": lambda d: message(N_("**%(seat)s** shows their hand: %(hand)s."), seat=d["seat"],
                                        hand=_names(d["hand"])),
     "reduced-faction": lambda d: message(N_("**%(seat)s** has no statesman left in play."), seat=d["seat"]),
     "donor-named": lambda d: message(N_("**%(donor)s** is to give **%(seat)s** a statesman."), donor=d["donor"],
                                      seat=d["seat"]),
     "statesman-given": lambda d: message(N_("**%(donor)s** gives %(who)s to **%(seat)s**."), donor=d["donor"],
-                                         who=_name(d["statesman"]), seat=d["seat"]),
+                                         who=card_or_id_name(d["statesman"]), seat=d["seat"]),
     "succession-bids": lambda d: message(N_("Bids for the presidency (%(bids)s): %(winner)s becomes President."),
                                          bids=", ".join(f"{s} {n}" for s, n in d["bids"].items()),
-                                         winner=_name(d["winner"])),
+                                         winner=card_or_id_name(d["winner"])),
     "tax-proposed": lambda d: message(N_("The Treasury proposes to %(do)s **%(tax)s**."), do=words(d["do"]),
-                                      tax=_name(d["tax"])),
+                                      tax=card_or_id_name(d["tax"])),
     "tax-failed": lambda d: message(N_("The proposal to %(do)s **%(tax)s** fails."), do=words(d["do"]),
-                                    tax=_name(d["tax"])),
-    "tax-passed": lambda d: message(N_("**%(tax)s** is passed; revenue now %(revenue)s."), tax=_name(d["tax"]),
+                                    tax=card_or_id_name(d["tax"])),
+    "tax-passed": lambda d: message(N_("**%(tax)s** is passed; revenue now %(revenue)s."), tax=card_or_id_name(d["tax"]),
                                     revenue=d["revenue"]),
-    "tax-repealed": lambda d: message(N_("**%(tax)s** is repealed; revenue now %(revenue)s."), tax=_name(d["tax"]),
+    "tax-repealed": lambda d: message(N_("**%(tax)s** is repealed; revenue now %(revenue)s."), tax=card_or_id_name(d["tax"]),
                                       revenue=d["revenue"]),
     "tax-outrage": lambda d: message(N_("Tax outrage: rolled %(roll)s for a total of %(total)s; %(lost)s popularity "
                                         "lost."), roll=d["roll"], total=d["total"], lost=d["lost"]),
     "voted": _voted,
-    "congress": lambda d: message(N_("Congress on **%(issue)s**: %(yes)s yes, %(no)s no."), issue=_name(d["issue"]),
+    "congress": lambda d: message(N_("Congress on **%(issue)s**: %(yes)s yes, %(no)s no."), issue=card_or_id_name(d["issue"]),
                                   yes=d["yes"], no=d["no"]),
     "tie-broken": lambda d: message(N_("The Vice-President breaks the tie: the bill passes.") if d["passed"] else
                                     N_("The Vice-President breaks the tie: the bill fails.")),
     "review": lambda d: message(N_("The Supreme Court strikes down **%(issue)s**.") if d["cancelled"] else
-                                N_("The Supreme Court upholds **%(issue)s**."), issue=_name(d["issue"])),
+                                N_("The Supreme Court upholds **%(issue)s**."), issue=card_or_id_name(d["issue"])),
     "persuasion": _persuasion,
     "persuasion-spend": lambda d: message(N_("**%(seat)s** spends %(n)s influence on the persuasion (total now "
                                              "%(total)s)."), seat=d["seat"], n=d["n"], total=d["total"]),
     "persuaded": lambda d: message(N_("%(who)s is persuaded (total %(total)s) and leaves **%(was)s** for **%(seat)s**."),
-                                   who=_name(d["statesman"]), total=d["total"], was=d["was"], seat=d["seat"]),
+                                   who=card_or_id_name(d["statesman"]), total=d["total"], was=d["was"], seat=d["seat"]),
     "persuasion-failed": lambda d: message(N_("%(who)s fails to persuade %(target)s (total %(total)s: %(why)s)."),
-                                           who=_name(d["statesman"]), target=_name(d["target"]), total=d["total"],
+                                           who=card_or_id_name(d["statesman"]), target=card_or_id_name(d["target"]), total=d["total"],
                                            why=d["why"]),
     "faction-leader": lambda d: message(N_("**%(seat)s** makes %(who)s faction leader."), seat=d["seat"],
-                                        who=_name(d["statesman"])),
+                                        who=card_or_id_name(d["statesman"])),
     "trade-offered": lambda d: _trade(d, False),
     "trade": lambda d: _trade(d, True),
     "trade-declined": lambda d: message(N_("**%(to)s** turns down **%(seat)s**'s offer."), to=d["to"], seat=d["seat"]),

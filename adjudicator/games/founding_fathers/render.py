@@ -9,25 +9,16 @@ from adjudicator.engine import N_, Message, message, message_text
 
 from .data import APPOINTED, DEFAULT_DECK, deck
 from .grammar import format_order
-from .log import event_message
+from .log import card_or_id_name, event_message
 from .text import card_message
 
 State = dict[str, Any]
 
 
-def _name(cid: Any, deck_id: str = DEFAULT_DECK) -> str:
-    if not isinstance(cid, str):
-        return str(cid)
-    try:
-        return deck(deck_id).name(cid)
-    except KeyError:
-        return cid
-
-
 def order_label(order: dict[str, Any]) -> str:
     """The order's text with the names of the cards, statesmen, offices and taxes it names."""
     text = format_order(order)
-    named = " ".join(_name(w) for w in text.split())
+    named = " ".join(card_or_id_name(w) for w in text.split())
     return f"{text} — {named}" if named != text else text
 
 
