@@ -76,6 +76,10 @@ def act(game_id: str, admin_token: str):
             if not (0 < abs(hours) <= 24 * 60):
                 return _render(game_id, admin_token, error=_("Move the deadline: give a number of hours "
                                "between -1440 and 1440, not 0 (negative shortens it)."), status=400)
+            if hours < 0:  # shortening goes through the tool that tells the seats and keeps an hour's notice
+                backend.call("shorten_deadline", game_id, admin_token, -hours)
+                return redirect(url_for("admin.admin", game_id=game_id, admin_token=admin_token,
+                                        done="shorten"), code=303)
             backend.call("extend_deadline", game_id, admin_token, hours)
         elif action == "pace":
             try:

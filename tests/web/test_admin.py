@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.web.conftest import join
+from tests.web.conftest import create_game, join
 from tests.web.forms import forms_of, text_of
 
 
@@ -111,3 +111,30 @@ def test_full_record_for_the_moderator_leaves_a_note(client, toy_game):
     full = json.loads(resp.get_data())
     assert "withheld" not in full and full["entries"][1]["data"]["orders"] == {"p1": {"bid": 2}, "p2": {"bid": 1}}
     assert "Moderator: full record export" in text_of(client.get(f"/game/{game_id}").get_data(as_text=True))
+
+
+def test_a_negative_move_shortens_the_deadline_and_tells_the_seats(client):
+    """Moving the deadline back is the shorten tool: the seats waited on are told, an hour's notice is kept."""
+    from sqlmodel import select
+
+    from adjudicator import store
+    from adjudicator.store import OutboxMessage as Outbox
+
+    _, admin, invites = create_game(client, seats=2, **{"opt-rounds": "2"})
+    join(client, invites[0], "Ada", email="ada@example.org")
+    join(client, invites[1], "Bob", email="bob@example.org")
+    game_id = admin.split("/")[2]
+    with store.transaction(write=False) as s:
+        before = len(s.exec(select(Outbox)).all())
+    resp = _action(client, admin, "extend", hours="-1")
+    assert resp.status_code == 303 and "done=shorten" in resp.headers["Location"]
+    assert "the seats being waited on were told by mail" in text_of(
+        client.get(resp.headers["Location"]).get_data(as_text=True))
+    with store.transaction(write=False) as s:
+        told = s.exec(select(Outbox)).all()[before:]
+    assert sorted(row.seat for row in told) == ["p1", "p2"]
+    assert "brought the deadline 1.0 hours forward" in text_of(client.get(f"/game/{game_id}").get_data(as_text=True))
+
+    resp = _action(client, admin, "extend", hours="-1440")  # would leave less than an hour
+    assert resp.status_code == 400
+    assert "at least an hour" in text_of(resp.get_data(as_text=True))
