@@ -18,7 +18,7 @@ from datetime import datetime, timedelta
 from sqlmodel import Session, delete, select
 
 from adjudicator.engine import sha256_hex
-from adjudicator.i18n import _, language
+from adjudicator.i18n import N_, _, language
 from adjudicator.record import DECLARED_RESULT
 from adjudicator.store import Director, Game, ModeratorAction, Press, SealedOrder, Seat, StandingOrder
 
@@ -26,7 +26,7 @@ from . import notify
 from .clock import as_utc, format_deadline, utcnow
 from .core import append_note, auth_admin, locked_game, module_of, open_deadline, seat_row, seats_of
 from .errors import Conflict, ServiceError
-from .rollback import moderator_reason
+from .moderated import game_to_moderate
 from .tokens import hash_token, new_token
 from .types import Task
 
@@ -156,12 +156,8 @@ def remove_seat(s: Session, game_id: str, admin_token: str, seat: str, reason: s
     from .pace import settle
 
     now = now or utcnow()
-    g = locked_game(s, game_id)
-    by = auth_admin(g, admin_token)
-    if g.status not in ("running", "paused"):
-        raise Conflict(_("game %(game)s is %(status)s; a seat can be removed only while it runs",
-                         game=game_id, status=_(g.status)))
-    reason = moderator_reason(reason)
+    g, by, reason = game_to_moderate(s, game_id, admin_token, reason, N_(
+        "game %(game)s is %(status)s; a seat can be removed only while it runs"))
     row: Seat = seat_row(s, g, seat)
     tasks = _removal_mail(s, g, row, reason)  # to the removed player, before the address goes
     invite = new_token()
@@ -204,12 +200,8 @@ def declare_result(s: Session, game_id: str, admin_token: str, winners: list[str
     from .ratings import rate_finished
 
     now = now or utcnow()
-    g = locked_game(s, game_id)
-    by = auth_admin(g, admin_token)
-    if g.status not in ("running", "paused"):
-        raise Conflict(_("game %(game)s is %(status)s; a result can be declared only while it runs",
-                         game=game_id, status=_(g.status)))
-    reason = moderator_reason(reason)
+    g, by, reason = game_to_moderate(s, game_id, admin_token, reason, N_(
+        "game %(game)s is %(status)s; a result can be declared only while it runs"))
     names = [r.seat for r in seats_of(s, g)]
     chosen = sorted({w.strip().lower() for w in winners if w.strip()})
     unknown = [w for w in chosen if w not in names]

@@ -23,28 +23,17 @@ from datetime import datetime
 from sqlmodel import Session, delete, select
 
 from adjudicator.engine import State
-from adjudicator.i18n import _, language
+from adjudicator.i18n import N_, _, language
 from adjudicator.record import ROLLBACK, replay_record, undone_indices
 from adjudicator.record.chain import export_document
 from adjudicator.store import Game, ModeratorAction, RecordEntry, SealedOrder
 
 from . import notify
 from .clock import utcnow
-from .core import append_entry, auth_admin, locked_game, module_of, seats_of
-from .errors import Conflict, ServiceError
+from .core import append_entry, module_of, seats_of
+from .errors import ServiceError
+from .moderated import game_to_moderate
 from .types import Task
-
-MAX_REASON = 500
-
-
-def moderator_reason(text: str) -> str:
-    """The reason a moderator gives for an action: one line, required, bounded."""
-    reason = " ".join((text or "").split())
-    if not reason:
-        raise ServiceError(_("give a reason: the players read it in the game's log"))
-    if len(reason) > MAX_REASON:
-        raise ServiceError(_("a reason holds at most %(max)s characters", max=MAX_REASON))
-    return reason
 
 
 def _entries(s: Session, g: Game) -> list[dict]:
@@ -77,12 +66,8 @@ def rollback(s: Session, game_id: str, admin_token: str, to: int, reason: str,
     """Undo every entry after entry `to` (see the module doc). The game keeps running (or stays
     paused, with a full wait kept for its resume)."""
     now = now or utcnow()
-    g = locked_game(s, game_id)
-    by = auth_admin(g, admin_token)
-    if g.status not in ("running", "paused"):
-        raise Conflict(_("game %(game)s is %(status)s; only a running or paused game can be rolled back",
-                         game=game_id, status=_(g.status)))
-    reason = moderator_reason(reason)
+    g, by, reason = game_to_moderate(s, game_id, admin_token, reason, N_(
+        "game %(game)s is %(status)s; only a running or paused game can be rolled back"))
     entries = _entries(s, g)
     undone = undone_indices(entries)
     last = g.record_length - 1
