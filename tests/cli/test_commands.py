@@ -71,11 +71,15 @@ def test_bench_web_prints_page_figures(capsys, monkeypatch) -> None:
     monkeypatch.delenv("DATABASE_URL", raising=False)
     for name in ("PBEM_EAGER", "PBEM_MAIL_DIR"):  # the bench sets them; restored after the test
         monkeypatch.setenv(name, "")
-    assert bench_main(["web", "--game", "doge", "--players", "3", "--steps", "20", "--requests", "3"]) == 0
+    assert bench_main(["web", "--game", "doge", "--players", "3", "--steps", "10,20", "--requests", "3"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "game: doge"
-    figures = dict(line.split(": ", 1) for line in out)
-    assert int(figures["record entries"].split()[0]) >= 10
-    for page in ("seat page", "public page", "whole log", "baseline game list"):
-        assert figures[f"{page} p50"].endswith(" ms") and float(figures[f"{page} p50"].split()[0]) > 0
-        assert figures[f"{page} size"].endswith(" KiB")
+    figures = dict(line.split(": ", 1) for line in out[1:] if not line.startswith("note:"))
+    lengths = sorted({int(name.split(" at ")[1].split()[0]) for name in figures})
+    assert len(lengths) == 2 and lengths[0] < lengths[1]  # one set of lines per checkpoint, a longer record last
+    for length in lengths:
+        for page in ("seat page", "public page", "whole log", "baseline game list"):
+            for figure in ("p50", "p99", "cpu p50"):
+                value = figures[f"{page} at {length} entries {figure}"]
+                assert value.endswith(" ms") and float(value.split()[0]) > 0
+            assert figures[f"{page} at {length} entries size"].endswith(" KiB")
