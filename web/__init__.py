@@ -12,6 +12,7 @@ from typing import Any
 
 from flask import Flask
 from flask_wtf.csrf import CSRFProtect
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from adjudicator.service.serverkey import server_key
 
@@ -38,6 +39,9 @@ def _default_config() -> dict[str, Any]:
         "PBEM_DEV_MAIL": os.environ.get("PBEM_DEV_MAIL", "") == "1",
         "PBEM_BIND_HOST": os.environ.get("PBEM_BIND_HOST", ""),
         "PBEM_MAIL_WEBHOOK_SECRET": os.environ.get("PBEM_MAIL_WEBHOOK_SECRET", ""),
+        # reverse proxies in front of gunicorn that set X-Forwarded-For/-Proto (0: none, the headers
+        # are ignored so that a client cannot forge its address; see docs/operations.md)
+        "PBEM_PROXY_HOPS": int(os.environ.get("PBEM_PROXY_HOPS", "0") or 0),
     }
 
 
@@ -50,6 +54,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = server_key(app.config["PBEM_VAR_DIR"])
     if app.config["PBEM_BASE_URL"].startswith("https://") and "SESSION_COOKIE_SECURE" not in (config or {}):
         app.config["SESSION_COOKIE_SECURE"] = True
+
+    if app.config["PBEM_PROXY_HOPS"] > 0:
+        # the client's own address for the per-client bounds (sign-in requests, mail webhooks)
+        # instead of the proxy's, which would make every bound one shared by all clients
+        hops = app.config["PBEM_PROXY_HOPS"]
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)  # type: ignore[method-assign]
 
     from . import backend
 

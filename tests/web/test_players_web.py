@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from datetime import timedelta
 
+import pytest
 from sqlmodel import select
 
 from adjudicator import service, store
@@ -181,3 +182,27 @@ def test_link_requests_are_bounded_per_client_and_the_page_says_the_same(client,
 def _mailed_links_to(address: str) -> list[OutboxMessage]:
     with store.transaction(write=False) as s:
         return list(s.exec(select(OutboxMessage).where(OutboxMessage.to == address, OutboxMessage.kind == "signin")))
+
+
+@pytest.mark.parametrize("hops", [0, 1])
+def test_behind_a_proxy_the_bound_is_per_forwarded_client_and_a_forged_header_is_ignored(app, monkeypatch, hops):
+    """Behind a reverse proxy every request comes from the proxy's address: with PBEM_PROXY_HOPS the
+    client's own (X-Forwarded-For) counts, so one client cannot use up everyone's sign-in requests;
+    without it the header is ignored, so a client cannot pick a new address per request."""
+    from adjudicator.service import signin
+    from web import create_app
+
+    monkeypatch.setattr(signin, "LINKS_PER_CLIENT_HOUR", 1)
+    proxied = create_app({**app.config, "PBEM_PROXY_HOPS": hops})
+    first, second = proxied.test_client(), proxied.test_client()
+    for client, address in ((first, "198.51.100.4"), (second, "203.0.113.9")):
+        client.environ_base.update(REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR=address)
+    _ask(first, "d0@example.org")
+    _ask(second, "d1@example.org")
+    mailed = {r.to for r in _signin_rows()}
+    assert mailed == ({"d0@example.org", "d1@example.org"} if hops else {"d0@example.org"})
+
+
+def _signin_rows() -> list[OutboxMessage]:
+    with store.transaction(write=False) as s:
+        return list(s.exec(select(OutboxMessage).where(OutboxMessage.kind == "signin")))
