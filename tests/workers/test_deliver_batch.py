@@ -120,3 +120,55 @@ def test_deliveries_are_coalesced_into_batches(tmp_path: Path) -> None:
     assert out[1] == ("deliver_batch", list(range(1, DELIVER_BATCH + 1)))
     assert out[2] == ("deliver_batch", [DELIVER_BATCH + 1, DELIVER_BATCH + 2])
     assert coalesced([("deliver", 7)]) == [("deliver", 7)]
+
+
+def test_a_large_batch_goes_over_several_connections_each_row_sent_once(db, toy, relay: Relay,  # noqa: ANN001
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PBEM_SMTP_CONNECTIONS", "2")
+    for _ in range(8):
+        new_game(seats=3)
+    ids = pending()
+    assert len(ids) >= 2 * mailer.MIN_PER_LANE
+    assert mailer.deliver_many(ids) == {i: "sent" for i in ids}
+    assert relay.sessions == 2, "two connections at once"
+    assert sorted(rcpt for rcpt, _seen in relay.received) == sorted(_recipients(ids)), "each row once"
+    for n, (_rcpt, seen) in enumerate(relay.received):
+        assert sum(seen[i] == "sent" for i in ids) <= n, "no row recorded before the relay took it"
+    assert mailer.deliver_many(ids) == {} and len(relay.received) == len(ids)
+
+
+def test_a_mail_goes_out_as_send_message_would_send_it(db, toy, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: ANN001
+    """The bytes written directly are what smtplib's send_message sent of the EmailMessage."""
+    import re
+    import smtplib
+
+    new_game(seats=3)
+    ids = pending()
+    with store.transaction(write=False) as s:
+        rows = list(s.exec(select(OutboxMessage).where(OutboxMessage.id.in_(ids))))  # type: ignore[union-attr]
+
+    class Client(smtplib.SMTP):  # not connected: it notes what would be sent
+        def __init__(self) -> None:
+            super().__init__()
+            self.ehlo_resp = b"ok"
+            self.sent: list[tuple[str, list[str], bytes]] = []
+
+        def sendmail(self, from_addr: str, to_addrs: Any, msg: Any, *_args: Any, **_kw: Any) -> dict[str, Any]:
+            self.sent.append((from_addr, list(to_addrs), msg))
+            return {}
+
+    fast, slow = Client(), Client()
+    for row in rows:
+        mailer._smtp_send(row)(fast)
+        msg = mailer.build_message(row)
+        slow.send_message(msg, from_addr=mailer.envelope_of(msg))
+
+    def same(sent: list[tuple[str, list[str], bytes]]) -> list[tuple[str, list[str], bytes]]:
+        return [(f, t, re.sub(rb"={15}\d+==", b"BOUNDARY", m)) for f, t, m in sent]
+
+    assert same(fast.sent) == same(slow.sent)
+
+
+def _recipients(ids: list[int]) -> list[str]:
+    with store.transaction(write=False) as s:
+        return [r.to for r in s.exec(select(OutboxMessage).where(OutboxMessage.id.in_(ids)))]  # type: ignore[union-attr]
