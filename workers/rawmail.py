@@ -48,9 +48,9 @@ def header_bytes(policy: Any, name: str, value: str, nl: str) -> bytes:
 
 
 def _lines(payload: str, nl: str) -> str:
-    """The payload as the generator writes it: every line break as `nl`."""
-    lines = re.split(r"\r\n|\r|\n", payload)
-    return nl.join(lines)
+    """The payload as the generator writes it: every line break as `nl`. `_encode_text` joins
+    the lines with "\n" only (it split them on every CR and LF), so no other break is left."""
+    return payload if nl == "\n" else payload.replace("\n", nl)
 
 
 def _part(policy: Any, subtype: str, text: str, nl: str, mime_version: bool, mangle_from: bool) -> str:

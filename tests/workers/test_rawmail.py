@@ -40,6 +40,7 @@ ROWS = [
     dict(to="x@y.test", subject="  spaced   out ", body="", headers={"Bad:": "x", "X-Empty": ""}),
     dict(to="x@y.test, z@q.test", subject="\r\nBcc: evil@x.test", body=BODY * 3, headers={"X-Seat": "ünï"}),
     dict(to="x@y.test", subject="dots", body=".\n..\nFrom here\n", headers={"In-Reply-To": "<not an id>"}),
+    dict(to="x@y.test", subject="breaks", body="cr\rline\r\nmixed\x0bvt\x0cff\u2028ls\n\n" + "é" * 90, headers={}),
 ]
 
 
