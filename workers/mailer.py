@@ -17,8 +17,8 @@ least once, and at most once in every other case.
 for all of them, their mails over a few SMTP connections at once (PBEM_SMTP_CONNECTIONS, default
 3; one for a small batch), each connection in its own thread with its share of the rows in id
 order, and each mail recorded `sent` as soon as the relay accepted it (one short transaction per
-mail, so a worker killed mid-batch repeats at most the mail in flight on each connection, never
-the batch). On the embedded default the batch's .eml files are written first and recorded in one
+mail). The step from the end of a mail's data to its record is taken by one connection at a time
+(`_ACCEPTING`), so a worker killed mid-batch repeats at most one mail, never the batch. On the embedded default the batch's .eml files are written first and recorded in one
 transaction: a repeat there overwrites the same file. A batch's messages are written as bytes
 directly (`message_bytes`, workers/rawmail.py): the same bytes as the email package's, for a
 fraction of the CPU.
@@ -34,6 +34,7 @@ import os
 import smtplib
 import socket
 import ssl
+import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta
@@ -243,16 +244,65 @@ def _built(row: OutboxMessage) -> tuple[int, bytes] | None:
         return None
 
 
-def _smtp_send(row: OutboxMessage) -> Callable[[smtplib.SMTP], object]:
-    """Sends the row's mail over a connection: its bytes written directly (`message_bytes`), to
-    the address of its To header, from its VERP address; what `send_message` does with
-    `build_message(row)`, which sends it when an address is not plain ASCII (SMTPUTF8)."""
+# A mail the relay may have accepted but that is not recorded `sent` yet is the one a killed
+# worker repeats: held by one connection at a time, so however many connections a worker sends
+# over, a worker killed repeats at most one mail. The connections overlap everything else
+# (building a message, its envelope's round trips), and each records its mail inside the window.
+_ACCEPTING = threading.Lock()
+
+Send = Callable[[smtplib.SMTP, Callable[[], None]], None]
+
+
+def _smtp_send(row: OutboxMessage) -> Send:
+    """Sends the row's mail over a connection, then calls `accepted` while it still holds the
+    window above: its bytes written directly (`message_bytes`), to the address of its To header,
+    from its VERP address, as `smtplib.sendmail` would; `send_message(build_message(row))` sends
+    it when an address is not plain ASCII (SMTPUTF8)."""
     to, envelope = _address_header(row.to), envelope_sender(row.id or 0)
     if rawmail.plain("To", to) and envelope.isascii():
         data = message_bytes(row, "\r\n", mangle_from=True)
-        return lambda client: client.sendmail(envelope, [to], data)
+
+        def send(client: smtplib.SMTP, accepted: Callable[[], None]) -> None:
+            _envelope(client, envelope, to, len(data))
+            with _ACCEPTING:
+                code, resp = client.data(data)
+                if code != 250:
+                    _reset(client, code)
+                    raise smtplib.SMTPDataError(code, resp)
+                accepted()
+
+        return send
     msg = build_message(row)
-    return lambda client: client.send_message(msg, from_addr=envelope_of(msg))
+
+    def send_message(client: smtplib.SMTP, accepted: Callable[[], None]) -> None:
+        with _ACCEPTING:
+            client.send_message(msg, from_addr=envelope_of(msg))
+            accepted()
+
+    return send_message
+
+
+def _envelope(client: smtplib.SMTP, sender: str, to: str, size: int) -> None:
+    """MAIL FROM and RCPT TO, as `smtplib.sendmail` sends them and fails on their answers."""
+    client.ehlo_or_helo_if_needed()
+    options = [f"size={size}"] if client.does_esmtp and client.has_extn("size") else []
+    code, resp = client.mail(sender, options)
+    if code != 250:
+        _reset(client, code)
+        raise smtplib.SMTPSenderRefused(code, resp, sender)
+    code, resp = client.rcpt(to)
+    if code not in (250, 251):
+        _reset(client, code)
+        raise smtplib.SMTPRecipientsRefused({to: (code, resp)})
+
+
+def _reset(client: smtplib.SMTP, code: int) -> None:
+    """After a refusal: RSET for the next mail, or close on 421 (the relay is going away)."""
+    if code == 421:
+        client.close()
+        return
+    with contextlib.suppress(smtplib.SMTPServerDisconnected):
+        client.rset()
 
 
 MIN_PER_LANE = 10  # a smaller batch goes over one connection (a connection costs a greeting)
@@ -298,7 +348,7 @@ def _send_smtp_lane(rows: list[OutboxMessage]) -> dict[int, str]:
                 continue
             try:
                 client = client or smtp_client()
-                send(client)
+                send(client, lambda row_id=row_id: results.update(log.record(row_id)))
             except (smtplib.SMTPRecipientsRefused, smtplib.SMTPSenderRefused) as exc:
                 results[row_id] = _write(row_id, f"{type(exc).__name__}: {exc}", permanent=True)
                 continue
@@ -308,7 +358,6 @@ def _send_smtp_lane(rows: list[OutboxMessage]) -> dict[int, str]:
                     continue  # a 4xx/5xx for this message only: the session goes on
                 _release([r.id or 0 for r in rows[n + 1:]])  # the connection is gone
                 break
-            results.update(log.record(row_id))
     finally:
         log.close()
         if client is not None:
