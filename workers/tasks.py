@@ -7,6 +7,7 @@ from __future__ import annotations
 import logging
 import os
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from celery.signals import worker_init, worker_process_init
@@ -67,14 +68,31 @@ def sweep_games(game_ids: list[str]) -> None:
     stop the others (the next sweep lists it again). The chunk's tasks (its notifications, in
     batches) are enqueued once at its end: one broker message per batch, not one per mail. A
     worker killed mid-chunk loses only those wake-ups: the rows are committed, and the recovery
-    sweep sends them."""
-    tasks: list[Any] = []
-    for game_id in game_ids:
-        try:
-            tasks += store.run_in_transaction(lambda s, g=game_id: service.sweep_game(s, g))
-        except Exception:
-            log.exception("deadline sweep failed for game %s", game_id)
-    enqueue(tasks)
+    sweep sends them. On PostgreSQL a few games run at once (PBEM_SWEEP_THREADS, default 2),
+    each on its own connection: one game's round trips and commit wait while another computes,
+    so a worker keeps its core busy (SQLite takes one writer at a time: one game at a time)."""
+    threads = 1 if store.is_sqlite() else sweep_threads()
+    if threads <= 1 or len(game_ids) < 2:
+        done = [_sweep_one(g) for g in game_ids]
+    else:
+        with ThreadPoolExecutor(max_workers=min(threads, len(game_ids)), thread_name_prefix="sweep") as pool:
+            done = list(pool.map(_sweep_one, game_ids))
+    enqueue([task for tasks in done for task in tasks])
+
+
+def sweep_threads() -> int:
+    try:
+        return max(1, int(os.environ.get("PBEM_SWEEP_THREADS", "2")))
+    except ValueError:
+        return 1
+
+
+def _sweep_one(game_id: str) -> list[Any]:
+    try:
+        return store.run_in_transaction(lambda s: service.sweep_game(s, game_id))
+    except Exception:
+        log.exception("deadline sweep failed for game %s", game_id)
+        return []
 
 
 @celery.task(name="workers.tasks.recover")

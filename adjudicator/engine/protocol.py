@@ -146,8 +146,8 @@ class ChoiceGrid(Sequence):
         return self._size
 
     def __getitem__(self, index: Any) -> Any:
-        if isinstance(index, slice):
-            return list(self)[index]
+        if isinstance(index, slice):  # only the choices asked for (a mail shows the first few of hundreds)
+            return [self[i] for i in range(*index.indices(self._size))]
         if index < 0:
             index += self._size
         if not 0 <= index < self._size:

@@ -7,6 +7,7 @@ import hashlib
 import hmac
 import secrets
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from adjudicator.engine import sha256_hex
@@ -63,8 +64,12 @@ class MailKey:
 
 
 def _derive(seat_token_hash: str, label: str, game_id: str, seat: str, length: int) -> str:
-    key = f"{server_key()}|{seat_token_hash}".encode()
-    digest = hmac.new(key, f"{label}|{game_id}|{seat}".encode(), hashlib.sha256).digest()
+    return _derived(server_key(), seat_token_hash, label, game_id, seat, length)
+
+
+@lru_cache(maxsize=4096)  # a deadline's mail writes each seat's reply address twice (body, Reply-To)
+def _derived(key: str, seat_token_hash: str, label: str, game_id: str, seat: str, length: int) -> str:
+    digest = hmac.new(f"{key}|{seat_token_hash}".encode(), f"{label}|{game_id}|{seat}".encode(), hashlib.sha256).digest()
     return base64.b32encode(digest).decode().lower()[:length]
 
 

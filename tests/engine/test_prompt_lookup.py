@@ -57,6 +57,22 @@ def test_a_grid_is_the_list_of_its_products():
     assert [first.choice(grid) for _ in range(50)] == [second.choice(listed) for _ in range(50)]
 
 
+def test_a_grid_slice_builds_only_the_choices_it_holds():
+    built: list[tuple[str, tuple[int, ...]]] = []
+
+    def build(card: str, markers: tuple[int, ...]) -> dict[str, object]:
+        built.append((card, markers))
+        return {"card": card, "markers": list(markers)}
+
+    grid = ChoiceGrid((["a", "b", "c"], [(1,), (2, 1), (3, 2, 1)]), build, lambda o: (o["card"], tuple(o["markers"])))
+    listed = list(grid)
+    for sl in [slice(None), slice(0, 5), slice(3, None, 2), slice(-4, None), slice(None, None, -1), slice(5, 2),
+               slice(100, 200), slice(-100, 3)]:
+        built.clear()
+        assert grid[sl] == listed[sl], sl
+        assert len(built) == len(listed[sl]), "a mail's first choices, not every choice, are built"
+
+
 def test_a_grid_prompt_finds_exactly_what_its_list_would():
     grid_prompt, list_prompt = _prompt(), _prompt(list(_grid()))
     grid_prompt.choices = _grid()

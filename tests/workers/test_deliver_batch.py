@@ -120,3 +120,66 @@ def test_deliveries_are_coalesced_into_batches(tmp_path: Path) -> None:
     assert out[1] == ("deliver_batch", list(range(1, DELIVER_BATCH + 1)))
     assert out[2] == ("deliver_batch", [DELIVER_BATCH + 1, DELIVER_BATCH + 2])
     assert coalesced([("deliver", 7)]) == [("deliver", 7)]
+
+
+def test_a_large_batch_goes_over_several_connections_each_row_sent_once(db, toy, relay: Relay,  # noqa: ANN001
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PBEM_SMTP_CONNECTIONS", "2")
+    for _ in range(8):
+        new_game(seats=3)
+    ids = pending()
+    assert len(ids) >= 2 * mailer.MIN_PER_LANE
+    assert mailer.deliver_many(ids) == {i: "sent" for i in ids}
+    assert relay.sessions == 2, "two connections at once"
+    assert sorted(rcpt for rcpt, _seen in relay.received) == sorted(_recipients(ids)), "each row once"
+    for n, (_rcpt, seen) in enumerate(relay.received):
+        # one mail at a time between the relay's 250 and its record: a killed worker repeats one
+        assert sum(seen[i] == "sent" for i in ids) == n, "every mail taken before was recorded, no other"
+    assert mailer.deliver_many(ids) == {} and len(relay.received) == len(ids)
+
+
+def test_a_mail_goes_out_as_send_message_would_send_it(db, toy, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: ANN001
+    """The bytes written directly are what smtplib's send_message sent of the EmailMessage."""
+    import re
+    import smtplib
+
+    new_game(seats=3)
+    ids = pending()
+    with store.transaction(write=False) as s:
+        rows = list(s.exec(select(OutboxMessage).where(OutboxMessage.id.in_(ids))))  # type: ignore[union-attr]
+
+    class Client(smtplib.SMTP):  # not connected: it notes what would be sent
+        def __init__(self) -> None:
+            super().__init__()
+            self.ehlo_resp = b"ok"
+            self.sent: list[tuple[str, Any]] = []
+
+        def mail(self, sender: str, options: Any = ()) -> tuple[int, bytes]:
+            self.sent.append(("mail", (sender, list(options))))
+            return 250, b"ok"
+
+        def rcpt(self, recip: str, options: Any = ()) -> tuple[int, bytes]:
+            self.sent.append(("rcpt", (recip, list(options))))
+            return 250, b"ok"
+
+        def data(self, msg: Any) -> tuple[int, bytes]:
+            self.sent.append(("data", msg))
+            return 250, b"ok"
+
+    fast, slow = Client(), Client()
+    accepted: list[int] = []
+    for row in rows:
+        mailer._smtp_send(row)(fast, lambda row=row: accepted.append(row.id))
+        msg = mailer.build_message(row)
+        slow.send_message(msg, from_addr=mailer.envelope_of(msg))
+    assert accepted == [r.id for r in rows]
+
+    def same(sent: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
+        return [(step, re.sub(rb"={15}\d+==", b"BOUNDARY", arg) if step == "data" else arg) for step, arg in sent]
+
+    assert fast.sent and same(fast.sent) == same(slow.sent)
+
+
+def _recipients(ids: list[int]) -> list[str]:
+    with store.transaction(write=False) as s:
+        return [r.to for r in s.exec(select(OutboxMessage).where(OutboxMessage.id.in_(ids)))]  # type: ignore[union-attr]

@@ -99,3 +99,39 @@ def test_deadline_sweep_fans_out_in_chunks_with_an_expiry(sqlite_db, toy, eager,
     assert [len(task[1]) for task, _ in chunks] == [tasks.SWEEP_CHUNK, 3]
     assert all(expires == tasks.sweep_expiry() for _, expires in chunks)
     assert all(g.public().record_length == 2 for g in games), "every due game's deadline was applied"
+
+
+def test_a_chunk_of_games_is_swept_once_each_with_every_mail_enqueued_once(db, toy, monkeypatch) -> None:  # noqa: ANN001
+    """sweep_games runs a few games at once on PostgreSQL (one at a time on SQLite): each game's
+    deadline is applied once, in its own transaction, and the chunk's mails are all enqueued, once."""
+    import threading
+    from datetime import timedelta
+
+    from sqlalchemy import update
+
+    from adjudicator.service import DeadlinePolicy, utcnow
+    from adjudicator.store import Game
+    from workers import tasks
+
+    monkeypatch.delenv("PBEM_EAGER", raising=False)
+    monkeypatch.setenv("PBEM_SWEEP_THREADS", "3")
+    games = [new_game(seats=2, policy=DeadlinePolicy(step_hours=24)) for _ in range(7)]
+    with store.transaction() as s:
+        s.connection().execute(update(Game).values(due_at=utcnow() - timedelta(seconds=1), reminded=True))
+        s.connection().execute(update(OutboxMessage).values(status="sent"))
+    sent: list[object] = []
+    threads: set[str] = set()
+    real_one = tasks._sweep_one
+
+    def one(game_id: str) -> list[object]:
+        threads.add(threading.current_thread().name)
+        return real_one(game_id)
+
+    monkeypatch.setattr(tasks, "_sweep_one", one)
+    monkeypatch.setattr(tasks, "enqueue", lambda batch, **_kw: sent.extend(batch))
+    tasks.sweep_games([g.game_id for g in games] + [games[0].game_id])  # a repeat finds nothing due
+    assert all(g.public().record_length == 2 for g in games), "every due game's deadline was applied once"
+    pending = sorted(r.id for r in rows() if r.status == "pending")
+    delivered = sorted(mailer_id for kind, *args in sent if kind == "deliver" for mailer_id in [args[0].id])
+    assert pending and delivered == pending, "every new mail enqueued, once"
+    assert len(threads) == (1 if store.is_sqlite() else 3)
