@@ -47,6 +47,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
+SENDERS = 4  # sending servers delivering the order mails at once
 PG_BIN = Path(os.environ.get("PBEM_PG_BIN", "/usr/local/bin"))
 
 
@@ -486,25 +487,36 @@ class Run:
 
     # load ----------------------------------------------------------------------------------------
     def mail_stream(self, targets: list[dict[str, Any]]) -> None:
-        """Order mails over SMTP, retried like a sending MTA would (4xx, refused connection)."""
+        """Order mails over SMTP at the plan's rate (the i-th is due `i * gap` after the start,
+        whatever the earlier ones took: a slow listener does not stretch the stream past the
+        faults), each retried like a sending MTA would (4xx, refused connection). Several
+        sending servers at once, as on the Internet."""
+        from concurrent.futures import ThreadPoolExecutor
+
         gap = self.plan.mail_seconds / max(self.plan.mails, 1)
-        for i in range(self.plan.mails):
-            t = targets[i % len(targets)]
-            msg = EmailMessage()
-            msg["From"], msg["To"], msg["Subject"] = t["from"], t["to"], "orders"
-            msg["Message-ID"] = mid = f"<chaos-{i}-{self.queue}@chaos.test>"
-            msg.set_content(t["orders"][i % 2] + "\n")
+        start = time.monotonic()
+        with ThreadPoolExecutor(max_workers=SENDERS) as senders:
+            for i in range(self.plan.mails):
+                time.sleep(max(0.0, start + i * gap - time.monotonic()))
+                senders.submit(self.send_mail, i, targets[i % len(targets)])
+
+    def send_mail(self, i: int, t: dict[str, Any]) -> None:
+        msg = EmailMessage()
+        msg["From"], msg["To"], msg["Subject"] = t["from"], t["to"], "orders"
+        msg["Message-ID"] = mid = f"<chaos-{i}-{self.queue}@chaos.test>"
+        msg.set_content(t["orders"][i % 2] + "\n")
+        with self.sink.lock:
             self.sent += 1
-            deadline = time.monotonic() + self.plan.drain_timeout
-            while time.monotonic() < deadline:
-                try:
-                    with smtplib.SMTP("127.0.0.1", self.smtp_port, timeout=30) as client:
-                        client.send_message(msg)
+        deadline = time.monotonic() + self.plan.drain_timeout
+        while time.monotonic() < deadline:
+            try:
+                with smtplib.SMTP("127.0.0.1", self.smtp_port, timeout=30) as client:
+                    client.send_message(msg)
+                with self.sink.lock:
                     self.accepted.add(mid)
-                    break
-                except (OSError, smtplib.SMTPException):
-                    time.sleep(0.5)
-            time.sleep(gap)
+                return
+            except (OSError, smtplib.SMTPException):
+                time.sleep(0.5)
 
     def web_probe(self) -> None:
         while not self.stop_flag.is_set():
@@ -645,6 +657,37 @@ class Run:
         return (f.games["0"] == 0 and f.mails_waiting == 0 and busy == 0
                 and f.mails_stored >= f.mails_accepted)
 
+    def backlog(self) -> str:
+        """What is left to do while draining, and whether it waits for the recovery sweep (a due
+        time or a lease in the future) or only for a worker: where the drain time goes."""
+        from sqlalchemy import case, text
+        from sqlmodel import func, select
+
+        from adjudicator import store
+        from adjudicator.service import utcnow
+        from adjudicator.store import InboxMessage, OutboxMessage
+
+        now = utcnow()
+
+        def read(s: Any) -> list[tuple[str, str, bool, int]]:
+            # grouped by position: PostgreSQL takes the two `> now` expressions as two parameters
+            by_columns = (text("1"), text("2"))
+            inbox = s.exec(select(InboxMessage.status, InboxMessage.next_attempt_at > now, func.count())
+                           .where(InboxMessage.status == "new").group_by(*by_columns)).all()
+            waits = case((OutboxMessage.status == "sending", OutboxMessage.lease_until),
+                         else_=OutboxMessage.next_attempt_at) > now
+            outbox = s.exec(select(OutboxMessage.status, waits, func.count())
+                            .where(OutboxMessage.status.in_(("pending", "sending")))  # type: ignore[attr-defined]
+                            .group_by(*by_columns)).all()
+            return [("inbox", st, bool(later), n) for st, later, n in inbox] + [
+                ("outbox", st, bool(later), n) for st, later, n in outbox]
+
+        rows = store.run_in_transaction(read, write=False)
+        f = self.figures
+        parts = [f"games not yet adjudicated {f.games['0']}"]
+        parts += [f"{kind} {st} {n}" + (" (due later)" if later else "") for kind, st, later, n in sorted(rows)]
+        return ", ".join(parts)
+
     # the whole run -------------------------------------------------------------------------------
     def run(self) -> Figures:
         started = time.monotonic()
@@ -667,12 +710,17 @@ class Run:
             _log(f"{self.backend}: faults over ({len(self.figures.faults)}); waiting for the drain")
             mailer.join(self.plan.drain_timeout)
             deadline = last_fault + self.plan.drain_timeout
+            next_report = 0.0
             while True:
                 try:
                     drained = self.measure()
                 except Exception as exc:  # noqa: BLE001 - the database may still be coming back
                     _log(f"measure failed: {type(exc).__name__}: {exc}")
                     drained = False
+                if time.monotonic() >= next_report and not drained:
+                    next_report = time.monotonic() + 10
+                    with contextlib.suppress(Exception):  # only a progress line
+                        _log(f"{self.backend}: +{time.monotonic() - last_fault:.0f} s: {self.backlog()}")
                 if drained or time.monotonic() > deadline:
                     break
                 time.sleep(1)

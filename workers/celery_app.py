@@ -82,8 +82,14 @@ def make_celery(config: dict[str, Any] | None = None) -> Celery:
         },
         beat_schedule_filename=os.environ.get("PBEM_BEAT_SCHEDULE", "var/celerybeat-schedule"),
         beat_scheduler="workers.beat:ReconnectingScheduler",  # reconnects after a broker error
+        # back within seconds after a broker outage, and a recovery wake-up at every (re)connection
+        # (workers/consumer.py)
+        worker_consumer="workers.consumer:Consumer",
         timezone="UTC",
     )
+    from .consumer import WakeRecovery
+
+    app.steps["consumer"].add(WakeRecovery)
     if config:
         app.conf.update(config)
     if str(app.conf.broker_url).startswith("sqla+") and "worker_pool" not in (config or {}):
