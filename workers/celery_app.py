@@ -103,9 +103,13 @@ def make_celery(config: dict[str, Any] | None = None) -> Celery:
         worker_consumer="workers.consumer:Consumer",
         timezone="UTC",
     )
-    from .consumer import WakeRecovery
+    if not str(app.conf.broker_url).startswith("sqla+"):
+        # The embedded broker's queue is a table: a restart or a lock loses no queued message, so a
+        # wake-up there would only double the queue (found by `pbem chaos`); a killed worker's one
+        # task in flight is left to the sweep.
+        from .consumer import WakeRecovery
 
-    app.steps["consumer"].add(WakeRecovery)
+        app.steps["consumer"].add(WakeRecovery)
     if config:
         app.conf.update(config)
     if str(app.conf.broker_url).startswith("sqla+") and "worker_pool" not in (config or {}):
