@@ -12,9 +12,11 @@ beats at once, a broker restart (its queue is not persisted: every wake-up in it
 database restart, and the broker stopped for a while. On the embedded default the "outages" are
 an exclusive lock held on the broker's and the database's SQLite file.
 
-Then it waits until everything is drained and prints the figures: games adjudicated 0 / 1 / 2+
-times for the deadline, mails accepted vs processed, notifications due vs sent once / twice /
-never, and the time to drain after the last fault. The knobs it sets for its processes
+The burst starts once the set-up's own mail is sent. Then it waits until everything is drained
+(printing the backlog every 10 s) and prints the figures: games adjudicated 0 / 1 / 2+ times for
+the deadline, mails accepted vs processed, notifications due vs sent once / twice / never (the
+repeats split into resends under the row's one Message-ID and true doubles under two), and the
+time to drain after the last fault. The knobs it sets for its processes
 (PBEM_SWEEP_SECONDS, PBEM_RECOVERY_SECONDS, PBEM_RECOVERY_GRACE_SECONDS, PBEM_SEND_LEASE_SECONDS)
 make the recovery sweep act within seconds instead of minutes.
 """
