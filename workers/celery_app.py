@@ -103,6 +103,8 @@ def make_celery(config: dict[str, Any] | None = None) -> Celery:
         worker_consumer="workers.consumer:Consumer",
         timezone="UTC",
     )
+    if config:
+        app.conf.update(config)
     if not str(app.conf.broker_url).startswith("sqla+"):
         # The embedded broker's queue is a table: a restart or a lock loses no queued message, so a
         # wake-up there would only double the queue (found by `pbem chaos`); a killed worker's one
@@ -110,8 +112,6 @@ def make_celery(config: dict[str, Any] | None = None) -> Celery:
         from .consumer import WakeRecovery
 
         app.steps["consumer"].add(WakeRecovery)
-    if config:
-        app.conf.update(config)
     if str(app.conf.broker_url).startswith("sqla+") and "worker_pool" not in (config or {}):
         # The embedded broker has no event loop, so a prefork worker uses billiard's blocking pool,
         # whose children share one lock on the task pipe: a child killed while waiting for work
