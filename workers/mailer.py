@@ -35,6 +35,7 @@ import smtplib
 import socket
 import ssl
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta
@@ -68,6 +69,12 @@ def lease() -> timedelta:
     """How long a claim holds (PBEM_SEND_LEASE_SECONDS, default LEASE). Only a fault-injection run
     shortens it, so that a row whose sender died is freed within the run."""
     return timedelta(seconds=float(os.environ.get("PBEM_SEND_LEASE_SECONDS", LEASE.total_seconds())))
+
+
+def record_patience() -> float:
+    """Seconds a sender keeps trying to record a mail the relay accepted: well inside the lease,
+    so that no other sender takes the row meanwhile."""
+    return min(30.0, lease().total_seconds() / 3)
 
 
 class TemporaryFailure(Exception):
@@ -411,8 +418,10 @@ def _sent() -> Any:
 
 class _SentLog:
     """`_mark_sent` for one mail at a time, on one connection held for the batch (a third of the
-    cost of a fresh transaction each). A database error falls back to `_mark_sent`, which retries;
-    if that fails too, the error ends the batch: nothing more is sent that could not be recorded."""
+    cost of a fresh transaction each). A database error falls back to `_mark_sent`, tried again
+    for up to `record_patience()` (a database restart takes seconds): the relay has this mail, and
+    every second it stays unrecorded is a second in which a fault makes it a resend. If it still
+    fails, the error ends the batch: nothing more is sent that could not be recorded."""
 
     def __init__(self) -> None:
         self._stack = contextlib.ExitStack()
@@ -426,7 +435,14 @@ class _SentLog:
                 return _run_sent(self._conn, [row_id])
         except DBAPIError:
             self.close()
-            return _mark_sent([row_id])
+            deadline = time.monotonic() + record_patience()
+            while True:
+                try:
+                    return _mark_sent([row_id])
+                except DBAPIError:
+                    if time.monotonic() >= deadline:
+                        raise
+                    time.sleep(1)
 
     def close(self) -> None:
         self._conn = None

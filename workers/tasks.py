@@ -96,9 +96,16 @@ def _sweep_one(game_id: str) -> list[Any]:
 
 
 @celery.task(name="workers.tasks.recover")
-def recover() -> None:
-    """The recovery sweep (adjudicator/service/recovery.py): hand on rows whose task was lost."""
-    _run(recovery.sweep)
+def recover(wake: bool = False) -> None:
+    """The recovery sweep (adjudicator/service/recovery.py): hand on rows whose task was lost;
+    `wake`: the sweep after a worker (re)connected to the broker (workers/consumer.py). If the
+    wake-ups cannot be published, the rows are due again at once rather than after the backoff."""
+    result = store.run_in_transaction(recovery.wake if wake else recovery.sweep)
+    try:
+        enqueue(result.tasks)
+    except Exception:
+        store.run_in_transaction(lambda s: recovery.not_handed_on(s, result))
+        raise
 
 
 @celery.task(name="workers.tasks.deliver_batch")

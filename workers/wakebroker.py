@@ -21,6 +21,7 @@ import os
 import select
 import socket
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from queue import Empty
 from time import monotonic
@@ -58,9 +59,51 @@ def wake(directory: Path) -> None:
 
 
 class Channel(sqla.Channel):
+    """kombu's channel keeps one SQLAlchemy session, whose transaction holds a pooled connection
+    until its next commit: after a failed statement (the broker file locked) nobody rolls it back,
+    and a declared queue's lookup is never committed. In the SMTP listener, whose threads publish
+    through many channels, the pool (15) was soon all held: every publish then waited 30 s for a
+    connection and failed, for minutes after the lock was gone (found by `pbem chaos`). Here a
+    failed operation drops the session (rolled back, its connection returned), a declaration ends
+    its transaction, and closing the channel closes the session."""
+
     def _put(self, queue: str, payload: Any, **kwargs: Any) -> None:
-        super()._put(queue, payload, **kwargs)  # committed: the message is stored
+        with self._dropped_on_error():
+            super()._put(queue, payload, **kwargs)  # committed: the message is stored
         wake(wake_dir(self.connection.client.hostname))
+
+    def _get(self, queue: str) -> Any:
+        with self._dropped_on_error():
+            return super()._get(queue)
+
+    def _new_queue(self, queue: str, **kwargs: Any) -> None:
+        with self._dropped_on_error():
+            super()._new_queue(queue, **kwargs)
+            self.session.commit()  # end the lookup's transaction: its connection goes back
+
+    def close(self) -> None:
+        try:
+            super().close()
+        finally:
+            self._drop_session()
+
+    @contextlib.contextmanager
+    def _dropped_on_error(self) -> Iterator[None]:
+        try:
+            yield
+        except Empty:  # an empty queue is no error (its transaction is committed)
+            raise
+        except Exception:
+            self._drop_session()
+            raise
+
+    def _drop_session(self) -> None:
+        session, self._session = self._session, None
+        if session is not None:
+            with contextlib.suppress(Exception):  # the database may still be locked: close anyway
+                session.rollback()
+            with contextlib.suppress(Exception):
+                session.close()
 
 
 class Transport(sqla.Transport):

@@ -23,16 +23,16 @@ from __future__ import annotations
 import logging
 import os
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import and_, or_
+from sqlalchemy import and_, or_, update
 from sqlmodel import Session, select
 
 from adjudicator.mail import addresses
 from adjudicator.mail.parse import headers_only
 from adjudicator.store import Game, InboxMessage, OutboxMessage
 
-from .clock import utcnow
+from .clock import as_utc, utcnow
 from .mailauth import identify
 from .types import Task
 
@@ -54,6 +54,12 @@ def backoff(attempt: int) -> timedelta:
     """Wait before the next wake-up after the `attempt`-th: 2, 4, 8 … minutes, at most an hour
     (8 attempts span about four hours)."""
     return min(grace() * 2 ** max(attempt - 1, 0), timedelta(hours=1))
+
+
+def wake_grace() -> timedelta:
+    """How long a row's latest wake-up may be on its way before `wake` sends another: a task
+    published that long before the broker connection came back was in the broker that failed."""
+    return timedelta(seconds=float(os.environ.get("PBEM_RECOVERY_WAKE_SECONDS", "10")))
 
 
 @dataclass
@@ -111,6 +117,70 @@ def sweep(s: Session, now: datetime | None = None, batch: int = BATCH) -> SweepR
         log.warning("recovery sweep: re-enqueued %d inbox and %d outbox rows; gave up on %d inbox and %d outbox",
                     len(result.inbox), len(result.outbox), len(result.failed_inbox), len(result.failed_outbox))
     return result
+
+
+def wake(s: Session, now: datetime | None = None, batch: int = BATCH) -> SweepResult:
+    """The sweep run when a worker has (re)connected to the broker: a broker restart may have lost
+    every queued wake-up (Redis without persistence), a killed worker those it held. So besides the
+    due rows (`sweep`), every row still waiting whose last wake-up went out more than `wake_grace`
+    ago (or that never had one: stored that long ago) is handed on now, without waiting for the
+    grace or the backoff, and without counting an attempt: a fault outside the row is no reason to
+    give up on it sooner. Its next due time is set as after that wake-up (so a second worker waking
+    at the same moment finds it handed on). Outbox rows with a failed delivery keep the relay's
+    retry time. Safe to run twice at once, like `sweep` (rows locked, SKIP LOCKED)."""
+    now = now or utcnow()
+    result = sweep(s, now, batch)
+    handed = set(result.inbox) | set(result.outbox)
+    since = now - wake_grace()
+    waiting_in = s.exec(select(InboxMessage).where(
+        InboxMessage.status == "new", InboxMessage.received_at <= since,  # type: ignore[operator]
+        or_(InboxMessage.next_attempt_at.is_(None), InboxMessage.next_attempt_at > now),  # type: ignore[union-attr,operator]
+    ).order_by(InboxMessage.id).limit(batch).with_for_update(skip_locked=True)).all()  # type: ignore[arg-type]
+    for row in waiting_in:
+        if row.id in handed or _last_wake(row.next_attempt_at, row.attempts) > since:
+            continue
+        row.next_attempt_at = now + backoff(row.attempts)
+        s.add(row)
+        result.inbox.append(row.id or 0)
+    waiting_out = s.exec(select(OutboxMessage).where(
+        OutboxMessage.status == "pending", OutboxMessage.attempts == 0,  # no relay retry time to keep
+        OutboxMessage.created_at <= since,  # type: ignore[operator]
+        or_(OutboxMessage.next_attempt_at.is_(None), OutboxMessage.next_attempt_at > now),  # type: ignore[union-attr,operator]
+    ).order_by(OutboxMessage.id).limit(batch).with_for_update(skip_locked=True)).all()  # type: ignore[arg-type]
+    for out in waiting_out:
+        if out.id in handed or _last_wake(out.next_attempt_at, out.requeues) > since:
+            continue
+        out.next_attempt_at = now + backoff(out.requeues)
+        s.add(out)
+        result.outbox.append(out.id or 0)
+    s.flush()
+    extra = len(result.inbox) + len(result.outbox) - len(handed)
+    if extra:
+        log.warning("recovery wake-up after a broker (re)connection: handed on %d more rows at once", extra)
+    return result
+
+
+def _last_wake(next_attempt_at: datetime | None, attempts: int) -> datetime:
+    """When a row's latest wake-up went out (by a sweep or `wake`), from its due time; a row that
+    never had one from the sweep counts as woken when it was stored (the caller checks that)."""
+    due = as_utc(next_attempt_at)
+    if due is None:
+        return datetime.min.replace(tzinfo=UTC)
+    return due - backoff(attempts)
+
+
+def not_handed_on(s: Session, result: SweepResult, now: datetime | None = None) -> None:
+    """The wake-ups of `result` could not be published (the broker went away after the sweep's
+    commit): make its rows due again at once, so the next sweep does not wait out the backoff."""
+    now = now or utcnow()
+    if result.inbox:
+        s.connection().execute(update(InboxMessage).where(
+            InboxMessage.id.in_(result.inbox), InboxMessage.status == "new")  # type: ignore[union-attr,arg-type]
+            .values(next_attempt_at=now))
+    if result.outbox:
+        s.connection().execute(update(OutboxMessage).where(
+            OutboxMessage.id.in_(result.outbox), OutboxMessage.status == "pending")  # type: ignore[union-attr,arg-type]
+            .values(next_attempt_at=now))
 
 
 def _give_up_inbox(s: Session, row: InboxMessage, now: datetime) -> None:

@@ -147,3 +147,57 @@ def test_two_sweeps_at_once_hand_each_row_on_once(db, toy, eager: Path) -> None:
         t.join(60)
     assert len(found) == 2
     assert sorted(found[0] + found[1]) == sorted(pending)  # each row exactly once, between them
+
+
+def wake(seconds: float, run: bool = True) -> recovery.SweepResult:
+    with store.transaction() as s:
+        result = recovery.wake(s, now=service.utcnow() + timedelta(seconds=seconds))
+    if run:
+        enqueue(result.tasks)
+    return result
+
+
+def test_a_wake_after_a_broker_restart_hands_on_lost_rows_without_waiting(db, toy, eager: Path) -> None:  # noqa: ANN001
+    """A worker (re)connected to the broker: rows whose wake-up went out before then are handed on
+    now, not after the grace or the backoff, and no attempt is counted for it."""
+    new_game(seats=2)  # "your move" rows whose tasks the restarted broker lost
+    pending = [r.id for r in outbox() if r.status == "pending"]
+    assert pending
+    grace = recovery.wake_grace().total_seconds()
+    assert wake(grace / 2, run=False).outbox == []  # their own wake-ups may still be on their way
+    assert sweep(grace / 60 + 0.01, run=False).outbox == []  # the regular sweep would wait the grace
+    assert wake(grace + 1, run=False).outbox == pending
+    assert {r.requeues for r in outbox()} == {0}  # not counted: the fault was not the row's
+    # a second worker waking at the same moment finds them handed on already
+    assert wake(grace + 2).outbox == []
+    # their wake-ups were lost again (the broker restarted once more): the next wake sends them
+    assert wake(2 * grace + 2).outbox == pending
+    assert {r.status for r in outbox()} == {"sent"}
+    assert len(list(eager.glob("*.eml"))) == len(pending)
+    assert wake(3 * grace + 3).outbox == []
+
+
+def test_a_wake_skips_the_backoff_of_a_handed_on_row_but_keeps_a_relay_retry_time(db, toy, eager: Path) -> None:  # noqa: ANN001
+    new_game(seats=2)
+    first, second = [r.id for r in outbox() if r.status == "pending"][:2]
+    later = service.utcnow() + recovery.grace() + timedelta(seconds=1)
+    with store.transaction() as s:  # the sweep handed both on; the first then failed at the relay
+        assert set(recovery.sweep(s, now=later).outbox) >= {first, second}
+        row = s.exec(select(OutboxMessage).where(OutboxMessage.id == first)).one()
+        row.attempts, row.last_error, row.next_attempt_at = 1, "451 try later", later + timedelta(minutes=5)
+        s.add(row)
+    # the broker restarts a minute later, long before the sweep's backoff (and the relay's retry) ends
+    woken = wake((later - service.utcnow()).total_seconds() + 60, run=False).outbox
+    assert second in woken and first not in woken
+
+
+def test_a_sweep_whose_wake_ups_were_not_published_leaves_its_rows_due(db, toy, eager: Path) -> None:  # noqa: ANN001
+    new_game(seats=2)
+    now = service.utcnow() + recovery.grace() + timedelta(seconds=1)
+    with store.transaction() as s:
+        result = recovery.sweep(s, now=now)
+    assert result.outbox
+    with store.transaction() as s:  # the enqueue after the commit failed: the broker went away
+        recovery.not_handed_on(s, result, now=now)
+    with store.transaction() as s:  # the next sweep takes them at once, not after the backoff
+        assert recovery.sweep(s, now=now + timedelta(seconds=1)).outbox == result.outbox

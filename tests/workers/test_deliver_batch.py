@@ -113,6 +113,33 @@ def test_a_lost_relay_leaves_the_rows_pending_for_the_recovery_sweep(db, toy, re
     assert [r.attempts for r in rows] == [1] + [0] * (len(ids) - 1), "only the tried row counts an attempt"
 
 
+def test_a_mail_the_relay_took_is_recorded_after_a_database_blip_not_sent_again(db, toy, relay: Relay,  # noqa: ANN001
+                                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """The database goes away for a moment after the relay's 250 (a PostgreSQL restart): the
+    sender keeps trying to record that mail, instead of leaving the row `sending` for a resend."""
+    from sqlalchemy.exc import OperationalError
+
+    new_game(seats=3)
+    ids = pending()
+    real_mark_sent, down = mailer._mark_sent, {"left": 2}
+
+    def broken_connection(lazy: bool = False) -> Any:
+        raise OperationalError("SELECT 1", {}, Exception("connection refused"))
+
+    def mark_sent_after_the_restart(outbox_ids: list[int]) -> dict[int, str]:
+        if down["left"]:
+            down["left"] -= 1
+            raise OperationalError("UPDATE outbox", {}, Exception("connection refused"))
+        return real_mark_sent(outbox_ids)
+
+    monkeypatch.setattr(mailer, "store_connection", broken_connection)
+    monkeypatch.setattr(mailer, "_mark_sent", mark_sent_after_the_restart)
+    monkeypatch.setenv("PBEM_SEND_LEASE_SECONDS", "30")
+    assert mailer.deliver_many(ids) == {i: "sent" for i in ids}
+    assert down["left"] == 0 and len(relay.received) == len(ids)
+    assert mailer.deliver_many(ids) == {} and len(relay.received) == len(ids)
+
+
 def test_deliveries_are_coalesced_into_batches(tmp_path: Path) -> None:
     tasks = [("reveal", "g", "x")] + [("deliver", i) for i in range(1, DELIVER_BATCH + 3)] + [("deliver", 1)]
     out = coalesced(tasks)

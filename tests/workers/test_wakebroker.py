@@ -54,3 +54,34 @@ def test_a_socket_left_by_a_dead_consumer_is_removed(tmp_path: Path) -> None:
     stale.write_bytes(b"")  # not a bound socket: nobody listens there
     wake(directory)
     assert not stale.exists()
+
+
+def test_publishing_works_again_at_once_after_the_broker_file_was_locked(tmp_path: Path) -> None:
+    """Many threads publish while the broker file is locked (the SMTP listener during a broker
+    outage): their failed statements must not keep the pool's connections, or every publish after
+    the lock waits 30 s for a connection and fails (issue 15, `pbem chaos`)."""
+    import sqlite3
+    from concurrent.futures import ThreadPoolExecutor
+
+    from workers.celery_app import make_celery
+
+    broker = tmp_path / "broker.sqlite"
+    app = make_celery({"broker_url": f"sqla+sqlite:///{broker}", "task_default_queue": "lock-test",
+                       "broker_transport_options": {"connect_args": {"timeout": 0.3},
+                                                    "pool_timeout": 3}})  # a held pool fails fast
+
+    def send(_n: int) -> str:
+        try:
+            app.send_task("workers.tasks.recover")
+        except Exception as exc:  # noqa: BLE001 - the outcome is the result
+            return type(exc).__name__
+        return "ok"
+
+    with ThreadPoolExecutor(8) as threads:
+        assert set(threads.map(send, range(16))) == {"ok"}
+        lock = sqlite3.connect(str(broker), isolation_level=None)
+        lock.execute("BEGIN EXCLUSIVE")  # the broker is "down"
+        assert "ok" not in set(threads.map(send, range(40)))
+        lock.execute("ROLLBACK")
+        lock.close()
+        assert set(threads.map(send, range(16))) == {"ok"}

@@ -53,3 +53,26 @@ def test_lost_deliveries_are_sent_once_by_the_recovery_sweep(pg: Database, toy, 
     text = worker.log.read_text()
     for problem in ("DuplicatePreparedStatement", "ResourceClosedError", "Traceback"):
         assert problem not in text
+
+
+def test_a_worker_connecting_to_the_broker_hands_on_lost_rows_at_once(pg: Database, toy, tmp_path: Path) -> None:  # noqa: ANN001
+    """A broker restart loses every queued wake-up: a worker (re)connecting wakes the rows that
+    were waiting, without the sweep's grace (an hour here, so only the wake-up can send them)."""
+    broker = redis_or_skip()
+    for _ in range(2):
+        new_game(seats=4)  # 8 "your move" mails whose wake-ups the broker lost
+    worker = Worker(broker, pg, tmp_path, pool="prefork", concurrency=2,
+                    env={"PBEM_RECOVERY_GRACE_SECONDS": "3600", "PBEM_RECOVERY_WAKE_SECONDS": "0"})
+    worker.start()
+    try:
+        def all_sent() -> bool:
+            with store.transaction(write=False) as s:
+                return {r.status for r in s.exec(select(OutboxMessage)).all()} == {"sent"}
+
+        wait_for(all_sent, "the wake-up after connecting sending every lost mail", timeout=90, log=worker.log)
+    finally:
+        worker.stop()
+    assert len(list(worker.mail.glob("*.eml"))) == 8
+    assert "recovery wake-up after a broker (re)connection: handed on 8 more rows" in worker.log.read_text()
+    with store.transaction(write=False) as s:
+        assert {r.requeues for r in s.exec(select(OutboxMessage)).all()} == {0}  # no attempt counted

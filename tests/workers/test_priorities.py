@@ -1,0 +1,34 @@
+"""On Redis the tasks that start or recover work are taken before a backlog of mail: a deadline
+chunk queued behind thousands of deliveries waited until it expired unrun (issue 15, `pbem chaos`)."""
+
+from __future__ import annotations
+
+import secrets
+
+from tests.support.databases import redis_or_skip
+from workers.celery_app import make_celery
+from workers.enqueue import enqueue
+
+
+def test_deadline_and_recovery_tasks_are_taken_before_queued_orders_and_mail() -> None:
+    queue = f"priority-test-{secrets.token_hex(4)}"
+    app = make_celery({"broker_url": redis_or_skip(), "task_default_queue": queue})
+    enqueue([("deliver_batch", [1, 2]), ("deliver", 3)], app=app)
+    enqueue([("ingest", 7)], app=app)
+    enqueue([("deliver_batch", [4, 5])], app=app)
+    enqueue([("sweeps", ["g1", "g2"])], app=app)
+    app.send_task("workers.tasks.recover", kwargs={"wake": True})
+    taken: list[str] = []
+    with app.connection_for_read() as conn:
+        simple = conn.SimpleQueue(queue)
+        try:
+            while len(taken) < 5:
+                message = simple.get(timeout=5)
+                taken.append(message.headers["task"])
+                message.ack()
+        finally:
+            simple.queue.delete()
+            simple.close()
+    assert taken[:2] == ["workers.tasks.sweep_games", "workers.tasks.recover"]
+    assert taken[2] == "workers.tasks.ingest_message"
+    assert taken[3:] == ["workers.tasks.deliver_batch"] * 2
