@@ -174,5 +174,6 @@ def seal(s: Session, g: Game, game: GameModule, seat: str, prompt: Prompt, order
         else:
             row.order, row.salt, row.commitment, row.submitted_at = order, salt, commitment(order, salt), now
             row.origin = origin
-        s.add(row)  # written with the rest at the commit (a later read of the rows flushes it first)
+        s.add(row)
+        s.flush()  # persisted: the reveal deletes it if this order completes the group
     return Receipt(row.commitment, game.format_order(order), seat, prompt.group, row.submitted_at)
