@@ -66,7 +66,7 @@ def load(s: Session, public_id: str, entries: bool = True) -> Game | None:
     # a mail's news covers the entries after the seat's last mail: read those once for every seat
     mailed = [r.mailed_seq for r in snap.rows[Seat] if r.email or r.chat_webhook] if entries else []
     snap.entries_from = min(mailed, default=g.record_length)
-    if snap.entries_from < g.record_length:
+    if entries:
         snap.entries = list(s.exec(select(RecordEntry).where(RecordEntry.game_id == g.id,
                                                              RecordEntry.seq >= snap.entries_from)
                                    .order_by(RecordEntry.seq)))  # type: ignore[arg-type]
