@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from flask import Flask, current_app, g, has_app_context
+from sqlalchemy.exc import DBAPIError
 
 log = logging.getLogger(__name__)
 
@@ -117,10 +118,38 @@ def call(fn: Callable[..., Any] | str, *args: Any, **kwargs: Any) -> Any:
 
     if isinstance(fn, str):
         fn = getattr(service(), fn)
-    with store.transaction() as session, _in_transaction(session), _page_language():
-        result = fn(session, *args, **kwargs)
+    def attempt(first: bool) -> Any:
+        with store.transaction() as session, _in_transaction(session), _page_language(lazy=True):
+            return _calling(fn, session, args, kwargs, first)
+
+    result = _twice_if_gone(attempt)
     enqueue(_tasks_of(result))
     return result
+
+
+class _ConnectionGone(Exception):
+    """A statement found the pooled connection dead (a database restart): nothing was committed."""
+
+
+def _calling(fn: Callable[..., Any], session: Any, args: Any, kwargs: Any, first: bool) -> Any:
+    try:
+        return fn(session, *args, **kwargs)
+    except DBAPIError as exc:
+        # only an error raised before the commit: a connection lost in COMMIT may have committed
+        if first and exc.connection_invalidated:
+            raise _ConnectionGone from exc
+        raise
+
+
+def _twice_if_gone(attempt: Callable[[bool], Any]) -> Any:
+    """`attempt(True)`, and once more on a new connection if its connection was found dead. Pooled
+    PostgreSQL connections in steady use are not tried before each use (store/db.py), so the
+    first request after a database restart meets the dead one; it must not fail for that."""
+    try:
+        return attempt(True)
+    except _ConnectionGone as exc:
+        log.warning("database connection lost (%s); the transaction runs again on a new one", exc.__cause__)
+    return attempt(False)
 
 
 @contextmanager
@@ -140,8 +169,11 @@ def read(fn: Callable[..., Any] | str, *args: Any, **kwargs: Any) -> Any:
 
     if isinstance(fn, str):
         fn = getattr(service(), fn)
-    with _page_language(), store.transaction(write=False) as session:
-        return fn(session, *args, **kwargs)
+    def attempt(first: bool) -> Any:
+        with _page_language(), store.transaction(write=False) as session:
+            return _calling(fn, session, args, kwargs, first)
+
+    return _twice_if_gone(attempt)
 
 
 def read_raw(fn: Callable[..., Any] | str, *args: Any, **kwargs: Any) -> Any:
@@ -153,17 +185,23 @@ def read_raw(fn: Callable[..., Any] | str, *args: Any, **kwargs: Any) -> Any:
     current = g.get("pbem_session") if has_app_context() else None
     if current is not None:
         return fn(current, *args, **kwargs)
-    with store.transaction(write=False) as session:
-        return fn(session, *args, **kwargs)
+
+    def attempt(first: bool) -> Any:
+        with store.transaction(write=False) as session:
+            return _calling(fn, session, args, kwargs, first)
+
+    return _twice_if_gone(attempt)
 
 
-def _page_language():  # type: ignore[no-untyped-def]
-    """Service messages (order errors, refusals) in the language the page is rendered in."""
+def _page_language(lazy: bool = False):  # type: ignore[no-untyped-def]
+    """Service messages (order errors, refusals) in the language the page is rendered in.
+    `lazy`: looked up at the first message only, in the write's own transaction (`read_raw`):
+    an order POST that succeeds redirects without a word to translate, so it saves the query."""
     from adjudicator import i18n
 
     from .i18n import page_language
 
-    return i18n.language(page_language())
+    return i18n.language(page_language if lazy else page_language())
 
 
 # Checks of secret links on GET pages. The service contract has no read-only "is this invite /

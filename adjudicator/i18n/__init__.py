@@ -14,7 +14,7 @@ here: the service and the workers import this module.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
@@ -34,7 +34,8 @@ DEFAULT = "en"  # the language of the msgids: needs no catalog
 # code -> the language's own name (what the language menus show)
 LANGUAGES: dict[str, str] = {"en": "English", "es": "Español"}
 
-_current: ContextVar[str] = ContextVar("pbem_language", default=DEFAULT)
+# a code, or a function that finds it (asked at the first translation: see `language`)
+_current: ContextVar[str | Callable[[], str]] = ContextVar("pbem_language", default=DEFAULT)
 
 
 def normal(code: str | None) -> str:
@@ -65,27 +66,35 @@ def translations(code: str) -> NullTranslations:
 
 
 def current() -> str:
-    return _current.get()
+    code = _current.get()
+    if callable(code):
+        _current.set(DEFAULT)  # a translation while finding the language (an error) is in English
+        code = normal(code())
+        _current.set(code)  # `language`'s reset still restores what was before its block
+    return code
 
 
 @contextmanager
-def language(code: str | None) -> Iterator[str]:
-    """Translate with `code` inside the block (mails to a seat, a web request's service calls)."""
-    token = _current.set(normal(code))
+def language(code: str | None | Callable[[], str]) -> Iterator[None]:
+    """Translate with `code` inside the block (mails to a seat, a web request's service calls).
+    `code` may be a function that returns it: it is called at the first translation of the block,
+    if any (an order POST that succeeds translates nothing, so it never looks its page's
+    language up)."""
+    token = _current.set(code if callable(code) else normal(code))
     try:
-        yield _current.get()
+        yield
     finally:
         _current.reset(token)
 
 
 def gettext(message: str, **values: object) -> str:
     """`message` in the current language; `%(name)s` placeholders filled from `values`."""
-    text = translations(_current.get()).gettext(message)
+    text = translations(current()).gettext(message)
     return text % values if values else text
 
 
 def ngettext(singular: str, plural: str, n: int, **values: object) -> str:
-    text = translations(_current.get()).ngettext(singular, plural, n)
+    text = translations(current()).ngettext(singular, plural, n)
     return text % {"num": n, **values}
 
 

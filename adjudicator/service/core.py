@@ -36,6 +36,15 @@ def locked_game(s: Session, game_id: str) -> Game:
     return g
 
 
+def locked_snapshot(s: Session, game_id: str) -> Game:
+    """`locked_game`, with the game's seats, sealed and standing orders read at once and kept for
+    the transaction (snapshot.py): an order POST reads each of them once."""
+    g = snapshot.load(s, game_id, entries=False)
+    if g is None:
+        raise NotFound(_("there is no game %(game)s; check the link", game=repr(game_id)))
+    return g
+
+
 def find_game(s: Session, game_id: str) -> Game:
     """Read without locking (pages)."""
     g = s.exec(select(Game).where(Game.public_id == game_id)).first()

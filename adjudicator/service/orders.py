@@ -18,7 +18,7 @@ from .core import (
     auth_seat,
     check_prompt_token,
     current_prompts,
-    locked_game,
+    locked_snapshot,
     module_of,
     record_orders,
     require_running,
@@ -99,8 +99,10 @@ def _submit(
     from .standing import is_standing_line, parse_standing, run_command
 
     now = now or utcnow()
-    g = locked_game(s, game_id)  # the lock serialises submissions to one game
-    seats = seats_of(s, g)  # read once: authentication and `settle` both need them
+    # the lock serialises submissions to one game; the game's seats, sealed and standing orders
+    # are read with it, once (authentication, the seal, `advance` and `settle` all need them)
+    g = locked_snapshot(s, game_id)
+    seats = seats_of(s, g)
     row = auth_seat(s, g, seat, seat_token, seats)
     require_running(g)
     game = module_of(g)
@@ -173,5 +175,5 @@ def seal(s: Session, g: Game, game: GameModule, seat: str, prompt: Prompt, order
             row.order, row.salt, row.commitment, row.submitted_at = order, salt, commitment(order, salt), now
             row.origin = origin
         s.add(row)
-        s.flush()
+        s.flush()  # persisted: the reveal deletes it if this order completes the group
     return Receipt(row.commitment, game.format_order(order), seat, prompt.group, row.submitted_at)
