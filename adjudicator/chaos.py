@@ -413,7 +413,7 @@ class Run:
         pool = ["--pool", "prefork", "--concurrency", "2"] if self.backend == "postgres" else []
         for n in (1, 2):
             self.procs[f"worker{n}"] = Proc(f"worker{n}", [
-                *celery, "worker", *pool, "-Q", self.queue, "-n", f"chaos{n}-{self.queue}@%h",
+                *celery, "worker", *pool, "-n", f"chaos{n}-{self.queue}@%h",
                 "--loglevel", "INFO", "--without-mingle", "--without-gossip"], env, tmp)
         for n in (1, 2):
             self.procs[f"beat{n}"] = Proc(f"beat{n}", [

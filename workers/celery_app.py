@@ -66,6 +66,28 @@ PRIORITIES = {
 }
 
 
+def first_queue(queue: str) -> str:
+    return f"{queue}.first"
+
+
+def _first_queue(app: Celery) -> None:
+    """The embedded broker has no priorities: there the tasks that start or recover work go to a
+    queue of their own, which a worker reads in turn with the main one (kombu's fair cycle over its
+    queues), so a deadline chunk waits behind at most one task per worker instead of the whole
+    backlog of mail (found by `pbem chaos`: on one FIFO queue the chunks expired unrun behind ~500
+    deliveries and the embedded run drained 194 s after the last fault). A worker started without
+    `-Q` reads both (give a worker its queue with PBEM_CELERY_QUEUE, not `-Q`)."""
+    from kombu import Queue
+
+    main = app.conf.task_default_queue
+    app.conf.task_queues = (Queue(main, routing_key=main), Queue(first_queue(main), routing_key=first_queue(main)))
+    routes = dict(app.conf.task_routes or {})
+    for name, priority in PRIORITIES.items():
+        if priority == FIRST:
+            routes[name] = {**routes.get(name, {}), "queue": first_queue(main)}
+    app.conf.task_routes = routes
+
+
 def make_celery(config: dict[str, Any] | None = None) -> Celery:
     queue = os.environ.get("PBEM_CELERY_QUEUE", "pbem")
     app = Celery("pbem", include=["workers.tasks"])
@@ -112,6 +134,8 @@ def make_celery(config: dict[str, Any] | None = None) -> Celery:
         from .consumer import WakeRecovery
 
         app.steps["consumer"].add(WakeRecovery)
+    if str(app.conf.broker_url).startswith("sqla+"):
+        _first_queue(app)
     if str(app.conf.broker_url).startswith("sqla+") and "worker_pool" not in (config or {}):
         # The embedded broker has no event loop, so a prefork worker uses billiard's blocking pool,
         # whose children share one lock on the task pipe: a child killed while waiting for work

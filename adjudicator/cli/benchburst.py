@@ -175,7 +175,7 @@ class Workers:
         for n, log in enumerate(self.logs, start=1):
             with log.open("wb") as out:
                 self.procs.append(subprocess.Popen(
-                    [py, "-m", "celery", "-A", "workers.celery_app", "worker", *pool, "-Q", env["PBEM_CELERY_QUEUE"],
+                    [py, "-m", "celery", "-A", "workers.celery_app", "worker", *pool,
                      "-n", f"bench{n}-{env['PBEM_CELERY_QUEUE']}@%h", "--loglevel", "INFO",
                      "--without-mingle", "--without-gossip"],
                     cwd=tmp, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True))

@@ -58,7 +58,7 @@ class Worker:
             self.proc = subprocess.Popen(
                 [str(celery), "-A", "workers.celery_app", "worker", "-B", f"--pool={self.pool}",
                  f"--concurrency={self.concurrency}", "--loglevel=INFO",
-                 "-n", f"{self.queue}@%h", "-Q", self.queue],
+                 "-n", f"{self.queue}@%h"],  # PBEM_CELERY_QUEUE names its queues
                 cwd=self.tmp, env=self.env, stdout=out, stderr=subprocess.STDOUT,
             )
 

@@ -32,3 +32,27 @@ def test_deadline_and_recovery_tasks_are_taken_before_queued_orders_and_mail() -
     assert taken[:2] == ["workers.tasks.sweep_games", "workers.tasks.recover"]
     assert taken[2] == "workers.tasks.ingest_message"
     assert taken[3:] == ["workers.tasks.deliver_batch"] * 2
+
+
+def test_on_the_embedded_broker_a_deadline_chunk_waits_behind_one_task_not_the_mail_backlog(tmp_path) -> None:
+    """The embedded broker has no priorities: the urgent tasks have a queue of their own, read in turn
+    with the main one, so a chunk published after a backlog of deliveries is among the first taken."""
+    from kombu import Consumer
+
+    queue = f"first-test-{secrets.token_hex(4)}"
+    app = make_celery({"broker_url": f"sqla+sqlite:///{tmp_path / 'broker.sqlite'}", "task_default_queue": queue})
+    enqueue([("deliver_batch", [n]) for n in range(20)], app=app)
+    enqueue([("sweeps", ["g1", "g2"])], app=app)
+    taken: list[str] = []
+    with app.connection_for_read() as conn:
+
+        def take(body, message) -> None:
+            taken.append(message.headers["task"])
+            message.ack()
+
+        queues = list(app.amqp.queues.values())
+        assert sorted(q.name for q in queues) == [queue, f"{queue}.first"]
+        with Consumer(conn.channel(), queues=queues, callbacks=[take], prefetch_count=1):
+            while len(taken) < 2:
+                conn.drain_events(timeout=5)
+    assert "workers.tasks.sweep_games" in taken, taken  # on one FIFO queue it was 21st
