@@ -1,9 +1,9 @@
 """`pbem bench mail [--messages N] [--connections C] [--latency L] [--eager]`: order mails from SMTP
 receipt to the reply in the outbox, on the embedded default.
 
-Doge games on a fresh SQLite file, the built-in SMTP listener on a free loopback port and a real
-Celery worker on the embedded broker (`--pool solo`, as `pbem run` starts it), both private to the
-run; `--eager` runs the tasks inline in the listener instead (PBEM_EAGER=1). Every mail is a real
+Doge games on a fresh SQLite file, the built-in SMTP listener on a free loopback port and real
+Celery workers on the embedded broker (`--pool solo`, as many as `pbem run` starts: one per core,
+at most 4; `--workers`), all private to the run; `--eager` runs the tasks inline in the listener instead (PBEM_EAGER=1). Every mail is a real
 sealed order (three seats of each game replace their placements again and again), so parsing,
 authentication, the service and the reply are all measured.
 
@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from .openloop import percentile
+from .run import default_workers
 
 
 def _free_port() -> int:
@@ -137,20 +138,25 @@ def _wait_for(count: int, timeout: float, poll: float = 0.002) -> bool:
 
 
 @contextmanager
-def _worker(tmp: Path, env: dict[str, str]) -> Iterator[None]:
+def _workers(tmp: Path, env: dict[str, str], count: int) -> Iterator[None]:
+    """`count` worker processes, each `--pool solo`, as `pbem run` starts them (without beat)."""
     log = (tmp / "worker.log").open("wb")
-    proc = subprocess.Popen([sys.executable, "-m", "celery", "-A", "workers.celery_app", "worker", "--pool", "solo",
-                             "--loglevel", "WARNING", "--without-mingle", "--without-gossip", "--without-heartbeat"],
-                            env={**os.environ, **env}, stdout=log, stderr=subprocess.STDOUT, cwd=tmp)
+    procs = [subprocess.Popen([sys.executable, "-m", "celery", "-A", "workers.celery_app", "worker", "--pool", "solo",
+                               "-n", f"bench{n + 1}@%h", "--loglevel", "WARNING", "--without-mingle",
+                               "--without-gossip", "--without-heartbeat"],
+                              env={**os.environ, **env}, stdout=log, stderr=subprocess.STDOUT, cwd=tmp)
+             for n in range(count)]
     try:
         yield
     finally:
-        proc.terminate()
-        try:
-            proc.wait(30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        for proc in procs:
+            proc.terminate()
+        for proc in procs:
+            try:
+                proc.wait(30)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
         log.close()
 
 
@@ -205,6 +211,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--latency", type=int, default=50, help="mails sent one at a time for the latency")
     parser.add_argument("--games", type=int, default=4)
     parser.add_argument("--eager", action="store_true", help="tasks inline in the listener, no worker")
+    parser.add_argument("--workers", type=int, default=default_workers(),
+                        help="worker processes (default: as many as `pbem run` starts, one per core, at most 4)")
     args = parser.parse_args(argv)
     tmp = Path(tempfile.mkdtemp(prefix="pbem-bench-mail-"))
     env = {"PBEM_MAIL_DIR": str(tmp / "mail"), "PBEM_MAIL_DNS": "0", "DATABASE_URL": f"sqlite:///{tmp / 'bench.sqlite'}",
@@ -224,8 +232,10 @@ def main(argv: list[str]) -> int:
     store.configure(env["DATABASE_URL"])
     store.init_db()
     seats = _make_games(args.games)
-    mode = "inline tasks (PBEM_EAGER)" if args.eager else "a real worker on the embedded broker"
+    mode = "inline tasks (PBEM_EAGER)" if args.eager else "real workers on the embedded broker"
     print(f"mail mode: {mode}")
+    if not args.eager:
+        print(f"mail workers: {args.workers} processes")
     print(f"mail messages: {args.messages} messages over {args.connections} connections")
     baseline = _baseline(_mails(args.messages, seats, "baseline"), args.connections)
     print(f"mail baseline aiosmtpd + parse + insert: {args.messages / baseline:.1f} messages/s")
@@ -234,7 +244,7 @@ def main(argv: list[str]) -> int:
     port = _free_port()
     controller = start("127.0.0.1", port, app=app)
     try:
-        with _worker(tmp, env) if not args.eager else _no_worker():
+        with _workers(tmp, env, args.workers) if not args.eager else _no_worker():
             _send_all(port, _mails(2, seats, "warm"), 1)  # the worker's imports and first connection
             if not _wait_for(2, 60):
                 print("error: the worker answered no mail within 60 s")

@@ -30,7 +30,7 @@ from .types import Task
 
 
 def locked_game(s: Session, game_id: str) -> Game:
-    g = lock_game(s, game_id)
+    g = snapshot.locked(s, game_id) or lock_game(s, game_id)
     if g is None:
         raise NotFound(_("there is no game %(game)s; check the link", game=repr(game_id)))
     return g
@@ -38,7 +38,7 @@ def locked_game(s: Session, game_id: str) -> Game:
 
 def find_game(s: Session, game_id: str) -> Game:
     """Read without locking (pages)."""
-    g = s.exec(select(Game).where(Game.public_id == game_id)).first()
+    g = snapshot.locked(s, game_id) or s.exec(select(Game).where(Game.public_id == game_id)).first()
     if g is None:
         raise NotFound(_("there is no game %(game)s; check the link", game=repr(game_id)))
     return g
@@ -58,6 +58,8 @@ def seats_of(s: Session, g: Game) -> list[Seat]:
 
 def seat_row(s: Session, g: Game, seat: str, seats: list[Seat] | None = None) -> Seat:
     """`seats`: the game's rows (`seats_of`), if the caller has them already."""
+    if seats is None:
+        seats = snapshot.rows(s, g, Seat)
     if seats is None:
         row = s.exec(select(Seat).where(Seat.game_id == g.id, Seat.seat == seat)).first()
     else:
