@@ -14,6 +14,9 @@ authentication, the service and the reply are all measured.
 - latency: L mails one at a time, each from the start of its SMTP transaction to its reply row.
   Baseline, same run: the same work done inline in this process (store the mail, process it:
   the reply row is in), without SMTP and without the hop through the broker to the worker.
+- CPU per message: this process (listener, senders, polling for replies) and the workers (until
+  every reply is delivered) beside the baseline's process (server and senders): on a busy
+  machine a steadier figure than the clock.
 
 Prints `name: value unit` lines.
 """
@@ -137,8 +140,20 @@ def _wait_for(count: int, timeout: float, poll: float = 0.002) -> bool:
     return False
 
 
+def _cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU of these processes so far (Linux /proc; 0 elsewhere)."""
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15 of stat)
+    return total / os.sysconf("SC_CLK_TCK")
+
+
 @contextmanager
-def _workers(tmp: Path, env: dict[str, str], count: int) -> Iterator[None]:
+def _workers(tmp: Path, env: dict[str, str], count: int) -> Iterator[list[int]]:
     """`count` worker processes, each `--pool solo`, as `pbem run` starts them (without beat)."""
     log = (tmp / "worker.log").open("wb")
     procs = [subprocess.Popen([sys.executable, "-m", "celery", "-A", "workers.celery_app", "worker", "--pool", "solo",
@@ -147,7 +162,7 @@ def _workers(tmp: Path, env: dict[str, str], count: int) -> Iterator[None]:
                               env={**os.environ, **env}, stdout=log, stderr=subprocess.STDOUT, cwd=tmp)
              for n in range(count)]
     try:
-        yield
+        yield [proc.pid for proc in procs]
     finally:
         for proc in procs:
             proc.terminate()
@@ -189,16 +204,17 @@ class _BaselineHandler:
         return "250 2.0.0 accepted"
 
 
-def _baseline(mails: list[EmailMessage], connections: int) -> float:
+def _baseline(mails: list[EmailMessage], connections: int) -> tuple[float, float]:
+    """(seconds, CPU seconds of this process: server and senders)."""
     from aiosmtpd.controller import Controller
 
     port = _free_port()
     controller = Controller(_BaselineHandler(), hostname="127.0.0.1", port=port)
     controller.start()
     try:
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         _send_all(port, mails, connections)
-        return time.perf_counter() - started
+        return time.perf_counter() - started, time.process_time() - cpu
     finally:
         controller.stop()
 
@@ -237,22 +253,27 @@ def main(argv: list[str]) -> int:
     if not args.eager:
         print(f"mail workers: {args.workers} processes")
     print(f"mail messages: {args.messages} messages over {args.connections} connections")
-    baseline = _baseline(_mails(args.messages, seats, "baseline"), args.connections)
+    baseline, baseline_cpu = _baseline(_mails(args.messages, seats, "baseline"), args.connections)
     print(f"mail baseline aiosmtpd + parse + insert: {args.messages / baseline:.1f} messages/s")
+    print(f"mail baseline CPU: {baseline_cpu / args.messages * 1000:.2f} ms/message")
 
     app = make_celery()
     port = _free_port()
     controller = start("127.0.0.1", port, app=app)
     try:
-        with _workers(tmp, env, args.workers) if not args.eager else _no_worker():
+        with _workers(tmp, env, args.workers) if not args.eager else _no_worker() as pids:
             _send_all(port, _mails(2, seats, "warm"), 1)  # the worker's imports and first connection
             if not _wait_for(2, 60):
                 print("error: the worker answered no mail within 60 s")
                 return 1
-            started = time.perf_counter()
+            _wait_idle(60)
+            started, cpu, workers_cpu = time.perf_counter(), time.process_time(), _cpu_seconds(pids)
             _send_all(port, _mails(args.messages, seats, "bench"), args.connections)
             done = _wait_for(2 + args.messages, 600)
             elapsed = time.perf_counter() - started
+            cpu = time.process_time() - cpu  # the listener, the senders and the polling for replies
+            _wait_idle(600)  # the replies' delivery is the workers' work too
+            workers_cpu = _cpu_seconds(pids) - workers_cpu
             latencies = []
             for i, msg in enumerate(_mails(args.latency, seats, "latency")):
                 _wait_idle(600)
@@ -269,6 +290,8 @@ def main(argv: list[str]) -> int:
         print(f"error: {_replies() - 2} replies for {args.messages} messages after 600 s")
         return 1
     print(f"mail throughput: {args.messages / elapsed:.1f} messages/s")
+    print(f"mail CPU: {(cpu + workers_cpu) / args.messages * 1000:.2f} ms/message "
+          f"(this process {cpu / args.messages * 1000:.2f}, workers {workers_cpu / args.messages * 1000:.2f})")
     print(f"mail latency p50: {statistics.median(latencies) * 1000:.1f} ms")
     print(f"mail latency p90: {percentile(latencies, 0.90) * 1000:.1f} ms")
     print(f"mail latency p99: {percentile(latencies, 0.99) * 1000:.1f} ms")
@@ -295,5 +318,5 @@ def _inline_latencies(mails: list[EmailMessage]) -> list[float]:
 
 
 @contextmanager
-def _no_worker() -> Iterator[None]:
-    yield
+def _no_worker() -> Iterator[list[int]]:
+    yield []
