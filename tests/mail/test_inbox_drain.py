@@ -141,3 +141,22 @@ def test_the_listeners_wake_ups_are_coalesced_and_none_is_lost(monkeypatch: pyte
     while len(app.sent) == before and time.monotonic() < deadline:
         time.sleep(0.01)
     assert len(app.sent) == before + 1
+
+
+def test_the_listener_stores_a_mail_and_wakes_a_drain_that_answers_it(game: PlayedGame,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    from workers import inbound
+    from workers.tasks import drain_inbox
+
+    monkeypatch.delenv("PBEM_EAGER", raising=False)
+    app = CountingApp()
+    raw = bytes(message("bid 2", to=address(game.game_id, "p1")))
+    assert inbound.accept(raw, "smtp", "x@client.test", [], "127.0.0.1", app=app) is True  # type: ignore[arg-type]
+    deadline = time.monotonic() + 10
+    while not app.sent and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert app.sent == ["workers.tasks.drain_inbox"] and [r.status for r in inbox()] == ["new"]
+    monkeypatch.setenv("PBEM_EAGER", "1")  # the drain's own tasks (the reply's delivery) inline
+    drain_inbox()
+    assert [r.status for r in inbox()] == ["done"] and bids(game, "p1") == "bid 2"
+    assert [r.status for r in outbox("p1@example.org", "reply")] == ["sent"]
