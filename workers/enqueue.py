@@ -21,6 +21,7 @@ TASK_NAMES = {
     "deliver": "workers.tasks.deliver_outbox",
     "deliver_batch": "workers.tasks.deliver_batch",  # a list of outbox ids
     "ingest": "workers.tasks.ingest_message",
+    "drain": "workers.tasks.drain_inbox",  # every stored mail not yet processed (no arguments)
     "sweep": "workers.tasks.sweep_game",
     "sweeps": "workers.tasks.sweep_games",  # a chunk of game ids
 }
@@ -75,7 +76,7 @@ def enqueue(tasks: Iterable[Task], app: Celery | None = None, expires: float | N
             from . import tasks as t
 
             job = {"reveal": t.reveal_group, "deliver": t.deliver_outbox, "deliver_batch": t.deliver_batch,
-                   "ingest": t.ingest_message, "sweep": t.sweep_game, "sweeps": t.sweep_games}[kind]
+                   "ingest": t.ingest_message, "drain": t.drain_inbox, "sweep": t.sweep_game, "sweeps": t.sweep_games}[kind]
             job(*args)  # calling a task object runs it here, synchronously
             continue
         if app is None:

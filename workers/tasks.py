@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 import os
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -14,7 +15,7 @@ from celery.signals import worker_init, worker_process_init
 from sqlmodel import Session, select
 
 from adjudicator import service, store
-from adjudicator.service import recovery
+from adjudicator.service import inboxdrain, recovery
 
 from .celery_app import celery
 from .enqueue import enqueue
@@ -133,6 +134,30 @@ def _fresh_connections(**_kwargs: object) -> None:
     """A prefork child must not use the connections its parent opened (store.reset_after_fork
     also runs on every fork; this makes the Celery case explicit)."""
     store.reset_after_fork()
+
+
+@celery.task(name="workers.tasks.drain_inbox")
+def drain_inbox() -> None:
+    """Every stored mail not yet processed, a chunk per transaction (service/inboxdrain.py): the
+    listener wakes one drain for many mails. After DRAIN_SECONDS with rows still waiting, the rest
+    goes to a fresh drain at the back of the queue, so other tasks are not held up. A chunk that
+    cannot be processed leaves its rows `new`: the recovery sweep hands them on one by one."""
+    started = time.monotonic()
+    while True:
+        try:
+            drained = store.run_in_transaction(inboxdrain.drain_chunk)
+        except Exception:
+            log.exception("inbox drain failed; the recovery sweep processes its rows")
+            return
+        enqueue(drained.tasks)
+        if not drained.full:
+            return
+        if time.monotonic() - started >= DRAIN_SECONDS:
+            enqueue([("drain",)])
+            return
+
+
+DRAIN_SECONDS = 2.0
 
 
 @celery.task(name="workers.tasks.ingest_message")

@@ -1,9 +1,9 @@
 """`pbem bench mail [--messages N] [--connections C] [--latency L] [--eager]`: order mails from SMTP
 receipt to the reply in the outbox, on the embedded default.
 
-Doge games on a fresh SQLite file, the built-in SMTP listener on a free loopback port and a real
-Celery worker on the embedded broker (`--pool solo`, as `pbem run` starts it), both private to the
-run; `--eager` runs the tasks inline in the listener instead (PBEM_EAGER=1). Every mail is a real
+Doge games on a fresh SQLite file, the built-in SMTP listener on a free loopback port and real
+Celery workers on the embedded broker (`--pool solo`, as many as `pbem run` starts: one per core,
+at most 4; `--workers`), all private to the run; `--eager` runs the tasks inline in the listener instead (PBEM_EAGER=1). Every mail is a real
 sealed order (three seats of each game replace their placements again and again), so parsing,
 authentication, the service and the reply are all measured.
 
@@ -14,6 +14,9 @@ authentication, the service and the reply are all measured.
 - latency: L mails one at a time, each from the start of its SMTP transaction to its reply row.
   Baseline, same run: the same work done inline in this process (store the mail, process it:
   the reply row is in), without SMTP and without the hop through the broker to the worker.
+- CPU per message: this process (listener, senders, polling for replies) and the workers (until
+  every reply is delivered) beside the baseline's process (server and senders): on a busy
+  machine a steadier figure than the clock.
 
 Prints `name: value unit` lines.
 """
@@ -38,6 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from .openloop import percentile
+from .run import default_workers
 
 
 def _free_port() -> int:
@@ -136,21 +140,38 @@ def _wait_for(count: int, timeout: float, poll: float = 0.002) -> bool:
     return False
 
 
-@contextmanager
-def _worker(tmp: Path, env: dict[str, str]) -> Iterator[None]:
-    log = (tmp / "worker.log").open("wb")
-    proc = subprocess.Popen([sys.executable, "-m", "celery", "-A", "workers.celery_app", "worker", "--pool", "solo",
-                             "--loglevel", "WARNING", "--without-mingle", "--without-gossip", "--without-heartbeat"],
-                            env={**os.environ, **env}, stdout=log, stderr=subprocess.STDOUT, cwd=tmp)
-    try:
-        yield
-    finally:
-        proc.terminate()
+def _cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU of these processes so far (Linux /proc; 0 elsewhere)."""
+    total = 0
+    for pid in pids:
         try:
-            proc.wait(30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15 of stat)
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+@contextmanager
+def _workers(tmp: Path, env: dict[str, str], count: int) -> Iterator[list[int]]:
+    """`count` worker processes, each `--pool solo`, as `pbem run` starts them (without beat)."""
+    log = (tmp / "worker.log").open("wb")
+    procs = [subprocess.Popen([sys.executable, "-m", "celery", "-A", "workers.celery_app", "worker", "--pool", "solo",
+                               "-n", f"bench{n + 1}@%h", "--loglevel", "WARNING", "--without-mingle",
+                               "--without-gossip", "--without-heartbeat"],
+                              env={**os.environ, **env}, stdout=log, stderr=subprocess.STDOUT, cwd=tmp)
+             for n in range(count)]
+    try:
+        yield [proc.pid for proc in procs]
+    finally:
+        for proc in procs:
+            proc.terminate()
+        for proc in procs:
+            try:
+                proc.wait(30)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
         log.close()
 
 
@@ -183,16 +204,17 @@ class _BaselineHandler:
         return "250 2.0.0 accepted"
 
 
-def _baseline(mails: list[EmailMessage], connections: int) -> float:
+def _baseline(mails: list[EmailMessage], connections: int) -> tuple[float, float]:
+    """(seconds, CPU seconds of this process: server and senders)."""
     from aiosmtpd.controller import Controller
 
     port = _free_port()
     controller = Controller(_BaselineHandler(), hostname="127.0.0.1", port=port)
     controller.start()
     try:
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         _send_all(port, mails, connections)
-        return time.perf_counter() - started
+        return time.perf_counter() - started, time.process_time() - cpu
     finally:
         controller.stop()
 
@@ -205,6 +227,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--latency", type=int, default=50, help="mails sent one at a time for the latency")
     parser.add_argument("--games", type=int, default=4)
     parser.add_argument("--eager", action="store_true", help="tasks inline in the listener, no worker")
+    parser.add_argument("--workers", type=int, default=default_workers(),
+                        help="worker processes (default: as many as `pbem run` starts, one per core, at most 4)")
     args = parser.parse_args(argv)
     tmp = Path(tempfile.mkdtemp(prefix="pbem-bench-mail-"))
     env = {"PBEM_MAIL_DIR": str(tmp / "mail"), "PBEM_MAIL_DNS": "0", "DATABASE_URL": f"sqlite:///{tmp / 'bench.sqlite'}",
@@ -224,25 +248,32 @@ def main(argv: list[str]) -> int:
     store.configure(env["DATABASE_URL"])
     store.init_db()
     seats = _make_games(args.games)
-    mode = "inline tasks (PBEM_EAGER)" if args.eager else "a real worker on the embedded broker"
+    mode = "inline tasks (PBEM_EAGER)" if args.eager else "real workers on the embedded broker"
     print(f"mail mode: {mode}")
+    if not args.eager:
+        print(f"mail workers: {args.workers} processes")
     print(f"mail messages: {args.messages} messages over {args.connections} connections")
-    baseline = _baseline(_mails(args.messages, seats, "baseline"), args.connections)
+    baseline, baseline_cpu = _baseline(_mails(args.messages, seats, "baseline"), args.connections)
     print(f"mail baseline aiosmtpd + parse + insert: {args.messages / baseline:.1f} messages/s")
+    print(f"mail baseline CPU: {baseline_cpu / args.messages * 1000:.2f} ms/message")
 
     app = make_celery()
     port = _free_port()
     controller = start("127.0.0.1", port, app=app)
     try:
-        with _worker(tmp, env) if not args.eager else _no_worker():
+        with _workers(tmp, env, args.workers) if not args.eager else _no_worker() as pids:
             _send_all(port, _mails(2, seats, "warm"), 1)  # the worker's imports and first connection
             if not _wait_for(2, 60):
                 print("error: the worker answered no mail within 60 s")
                 return 1
-            started = time.perf_counter()
+            _wait_idle(60)
+            started, cpu, workers_cpu = time.perf_counter(), time.process_time(), _cpu_seconds(pids)
             _send_all(port, _mails(args.messages, seats, "bench"), args.connections)
-            done = _wait_for(2 + args.messages, 600)
+            done = _wait_for(2 + args.messages, 600, poll=0.02)  # a poll costs this process CPU too
             elapsed = time.perf_counter() - started
+            cpu = time.process_time() - cpu  # the listener, the senders and the polling for replies
+            _wait_idle(600)  # the replies' delivery is the workers' work too
+            workers_cpu = _cpu_seconds(pids) - workers_cpu
             latencies = []
             for i, msg in enumerate(_mails(args.latency, seats, "latency")):
                 _wait_idle(600)
@@ -259,6 +290,8 @@ def main(argv: list[str]) -> int:
         print(f"error: {_replies() - 2} replies for {args.messages} messages after 600 s")
         return 1
     print(f"mail throughput: {args.messages / elapsed:.1f} messages/s")
+    print(f"mail CPU: {(cpu + workers_cpu) / args.messages * 1000:.2f} ms/message "
+          f"(this process {cpu / args.messages * 1000:.2f}, workers {workers_cpu / args.messages * 1000:.2f})")
     print(f"mail latency p50: {statistics.median(latencies) * 1000:.1f} ms")
     print(f"mail latency p90: {percentile(latencies, 0.90) * 1000:.1f} ms")
     print(f"mail latency p99: {percentile(latencies, 0.99) * 1000:.1f} ms")
@@ -285,5 +318,5 @@ def _inline_latencies(mails: list[EmailMessage]) -> list[float]:
 
 
 @contextmanager
-def _no_worker() -> Iterator[None]:
-    yield
+def _no_worker() -> Iterator[list[int]]:
+    yield []

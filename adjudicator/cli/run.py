@@ -19,6 +19,11 @@ import urllib.request
 from pathlib import Path
 
 
+def default_workers() -> int:
+    """Celery worker processes `pbem run` starts: one per core, at most 4 (`pbem bench mail` too)."""
+    return max(1, min(os.cpu_count() or 1, 4))
+
+
 def _wait_until_up(url: str, timeout: float = 30.0) -> bool:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -48,7 +53,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--host", default=os.environ.get("PBEM_HOST", "127.0.0.1"))
     parser.add_argument("--port", type=int, default=int(os.environ.get("PBEM_PORT", "8000")))
     parser.add_argument("--no-worker", action="store_true", help="start the web app only")
-    parser.add_argument("--workers", type=int, default=max(1, min(os.cpu_count() or 1, 4)),
+    parser.add_argument("--workers", type=int, default=default_workers(),
                         help="Celery worker processes (default: one per core, at most 4); the first also runs beat. "
                              "A deadline burst is spread over all of them")
     parser.add_argument("--smtp-host", default=os.environ.get("PBEM_SMTP_HOST", "127.0.0.1"))

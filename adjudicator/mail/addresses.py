@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from email.utils import getaddresses
+from functools import lru_cache
 
 from . import config
 
@@ -16,7 +17,11 @@ def reply_address(game_id: str, seat: str, token: str) -> str:
 
 
 def _pattern() -> re.Pattern[str]:
-    fmt = config.address_format()
+    return _compiled(config.address_format())
+
+
+@lru_cache(maxsize=8)
+def _compiled(fmt: str) -> re.Pattern[str]:
     out, pos = [], 0
     for m in re.finditer(r"\{(game|seat|token|domain)\}", fmt):
         out.append(re.escape(fmt[pos:m.start()]))
@@ -36,12 +41,19 @@ def parse_reply_address(addr: str) -> tuple[str, str, str] | None:
 
 def seat_addresses(values: list[str]) -> list[tuple[str, str, str]]:
     """Every seat address among header values / envelope recipients, in order, without repeats."""
+    return list(_seat_addresses(tuple(values), config.address_format(), config.domain()))
+
+
+@lru_cache(maxsize=256)
+def _seat_addresses(values: tuple[str, ...], _fmt: str, _domain: str) -> tuple[tuple[str, str, str], ...]:
+    """Cached: one mail's recipients are read three times on its way (lock, speaker, notice);
+    the settings are part of the key."""
     found: list[tuple[str, str, str]] = []
-    for _name, addr in getaddresses(values):
+    for _name, addr in getaddresses(list(values)):
         parsed = parse_reply_address(addr)
         if parsed and parsed not in found:
             found.append(parsed)
-    return found
+    return tuple(found)
 
 
 def plain(addr: str) -> str:

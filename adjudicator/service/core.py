@@ -30,7 +30,7 @@ from .types import Task
 
 
 def locked_game(s: Session, game_id: str) -> Game:
-    g = lock_game(s, game_id)
+    g = snapshot.locked(s, game_id) or lock_game(s, game_id)
     if g is None:
         raise NotFound(_("there is no game %(game)s; check the link", game=repr(game_id)))
     return g
@@ -39,7 +39,8 @@ def locked_game(s: Session, game_id: str) -> Game:
 def locked_snapshot(s: Session, game_id: str) -> Game:
     """`locked_game`, with the game's seats, sealed and standing orders read at once and kept for
     the transaction (snapshot.py): an order POST reads each of them once."""
-    g = snapshot.load(s, game_id, entries=False)
+    # an inbox drain has the game loaded already, for every mail of its chunk
+    g = snapshot.locked(s, game_id) or snapshot.load(s, game_id, entries=False)
     if g is None:
         raise NotFound(_("there is no game %(game)s; check the link", game=repr(game_id)))
     return g
@@ -47,7 +48,7 @@ def locked_snapshot(s: Session, game_id: str) -> Game:
 
 def find_game(s: Session, game_id: str) -> Game:
     """Read without locking (pages)."""
-    g = s.exec(select(Game).where(Game.public_id == game_id)).first()
+    g = snapshot.locked(s, game_id) or s.exec(select(Game).where(Game.public_id == game_id)).first()
     if g is None:
         raise NotFound(_("there is no game %(game)s; check the link", game=repr(game_id)))
     return g
@@ -67,6 +68,8 @@ def seats_of(s: Session, g: Game) -> list[Seat]:
 
 def seat_row(s: Session, g: Game, seat: str, seats: list[Seat] | None = None) -> Seat:
     """`seats`: the game's rows (`seats_of`), if the caller has them already."""
+    if seats is None:
+        seats = snapshot.rows(s, g, Seat)
     if seats is None:
         row = s.exec(select(Seat).where(Seat.game_id == g.id, Seat.seat == seat)).first()
     else:

@@ -82,11 +82,17 @@ def process(s: Session, inbox_id: int, now: datetime | None = None) -> list[Task
     row = s.exec(select(InboxMessage).where(InboxMessage.id == inbox_id)).first()
     if row is None or row.status != "new":
         return []
-    _lock_addressed_games(s, row)  # game rows first (see the module doc), then the inbox row
+    for game in addressed_games(row):  # game rows first (see the module doc), then the inbox row
+        lock_game(s, game)
     row = s.exec(select(InboxMessage).where(InboxMessage.id == inbox_id).with_for_update()
                  .execution_options(populate_existing=True)).first()
     if row is None or row.status != "new":  # processed meanwhile by a concurrent run
         return []
+    return process_locked(s, row, now)
+
+
+def process_locked(s: Session, row: InboxMessage, now: datetime) -> list[Task]:
+    """Handle a `new` row the caller holds locked, after the games it names (`addressed_games`)."""
     try:
         with s.begin_nested():
             tasks, status, outcome = _handle(s, row, now)
@@ -102,18 +108,17 @@ def process(s: Session, inbox_id: int, now: datetime | None = None) -> list[Task
     return tasks
 
 
-def _lock_addressed_games(s: Session, row: InboxMessage) -> None:
-    """Lock the games named by the message's seat addresses (not yet authenticated: locking a
-    game costs nothing but waiting), in one order, before anything writes a row referring to
-    them. A SIGNON-only mail names its game in the body; the store's retry covers that case."""
+def addressed_games(row: InboxMessage) -> list[str]:
+    """The games named by the message's seat addresses, sorted: the caller locks them (not yet
+    authenticated: locking a game costs nothing but waiting), in this one order, before anything
+    writes a row referring to them. A SIGNON-only mail names its game in the body; the store's
+    retry covers that case."""
     try:
         msg = headers_only(bytes(row.raw))
         values = [str(v) for n in ("To", "Cc", "Delivered-To", "X-Original-To") for v in (msg.get_all(n) or [])]
     except Exception:  # headers the tolerant parser rejects: nothing to lock
         values = []
-    games = {game for game, _seat, _token in addresses.seat_addresses(values + list(row.envelope_to or []))[:5]}
-    for game in sorted(games):
-        lock_game(s, game)
+    return sorted({game for game, _seat, _token in addresses.seat_addresses(values + list(row.envelope_to or []))[:5]})
 
 
 def _handle(s: Session, row: InboxMessage, now: datetime) -> tuple[list[Task], str, str]:
@@ -253,4 +258,4 @@ def _oversized(s: Session, row: InboxMessage, raw: bytes, envelope_from: str | N
     return tasks, "done", f"oversized ({size} bytes): told {who.seat}"
 
 
-__all__ = ["MailKey", "process", "receive"]
+__all__ = ["MailKey", "addressed_games", "process", "process_locked", "receive"]

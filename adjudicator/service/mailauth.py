@@ -13,6 +13,7 @@ from adjudicator.i18n import N_
 from adjudicator.mail import addresses
 from adjudicator.store import Game, Seat
 
+from . import snapshot
 from .core import auth_seat
 from .errors import ServiceError
 from .tokens import MailKey
@@ -33,7 +34,7 @@ class Speaker:
 
 
 def _check(s: Session, game_id: str, seat: str, key: MailKey) -> Seat | None:
-    g = s.exec(select(Game).where(Game.public_id == game_id)).first()
+    g = snapshot.locked(s, game_id) or s.exec(select(Game).where(Game.public_id == game_id)).first()
     if g is None:
         return None
     try:

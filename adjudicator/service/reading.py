@@ -13,6 +13,7 @@ from adjudicator.i18n import _, help_text, prompt_text, translate
 from adjudicator.record.chain import export_document, must_withhold, redact_entries
 from adjudicator.store import Game, RecordEntry, Seat
 
+from . import snapshot
 from .clock import as_utc, format_deadline, utcnow
 from .core import (
     append_note,
@@ -107,8 +108,8 @@ def log_entries(s: Session, g: Game, game: GameModule, seat: str | None, newest:
     """The rendered log `seat` may see (None: the public log), entry by entry in record order;
     `newest` keeps only the last that many record entries, `since` only entries from that index on;
     `rows`: those entries, already read (the deadline's snapshot)."""
-    if rows is not None:
-        return _rendered(rows, game, seat)
+    if rows is not None:  # a snapshot's entries: what a rollback undid is read once for it
+        return _rendered(rows, game, seat, snapshot.undone(s, g, lambda: undone_seqs(s, g)))
     query = select(RecordEntry).where(RecordEntry.game_id == g.id)
     if newest is not None:
         query = query.where(RecordEntry.seq >= g.record_length - newest)

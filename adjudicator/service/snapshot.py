@@ -16,13 +16,15 @@ a snapshot is loaded; none in the service does.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import bindparam, event
+from sqlalchemy import bindparam, event, exists
 from sqlmodel import Session, select
 
-from adjudicator.store import Game, RecordEntry, SealedOrder, Seat, StandingOrder
+from adjudicator.record import ROLLBACK
+from adjudicator.store import Game, ModeratorAction, RecordEntry, SealedOrder, Seat, StandingOrder
 
 KEY = "pbem_snapshot"
 HASH_KEY = "pbem_last_hash"
@@ -31,15 +33,18 @@ HASH_KEY = "pbem_last_hash"
 @dataclass
 class Snapshot:
     game_id: int
+    game: Game | None = None  # the locked row itself (`locked`)
     rows: dict[type, list[Any]] = field(default_factory=dict)  # Seat, SealedOrder, StandingOrder
     entries: list[RecordEntry] = field(default_factory=list)  # record entries from `entries_from` on
     entries_from: int = 0
+    undone: set[int] | None = None  # record indices a rollback undid ({} without one; None: not read yet)
 
 
 # Built once: composing them was about a fifth of `load`'s CPU, and every order POST loads
 _GAME = (select(Game, select(RecordEntry.hash)  # type: ignore[call-overload]
                 .where(RecordEntry.game_id == Game.id, RecordEntry.seq == Game.record_length - 1)
-                .scalar_subquery())
+                .scalar_subquery(),
+                exists().where(ModeratorAction.game_id == Game.id, ModeratorAction.action == ROLLBACK))
          .where(Game.public_id == bindparam("public_id")).with_for_update(of=Game))
 _ROWS: dict[type, Any] = {
     Seat: select(Seat).where(Seat.game_id == bindparam("game_id")).order_by(Seat.position),  # type: ignore[arg-type]
@@ -57,10 +62,10 @@ def load(s: Session, public_id: str, entries: bool = True) -> Game | None:
     found = s.exec(_GAME, params={"public_id": public_id}).first()  # type: ignore[call-overload]
     if found is None:
         return None
-    g, last = found
+    g, last, had_rollback = found
     if last is not None:
         remember_hash(s, g, last)
-    snap = Snapshot(g.id or 0)
+    snap = Snapshot(g.id or 0, g, undone=None if had_rollback else set())
     for kind, stmt in _ROWS.items():
         snap.rows[kind] = list(s.exec(stmt, params={"game_id": g.id}))  # type: ignore[call-overload]
     # a mail's news covers the entries after the seat's last mail: read those once for every seat
@@ -72,6 +77,15 @@ def load(s: Session, public_id: str, entries: bool = True) -> Game | None:
                                    .order_by(RecordEntry.seq)))  # type: ignore[arg-type]
     s.info.setdefault(KEY, {})[snap.game_id] = snap
     return g
+
+
+def locked(s: Session, public_id: str) -> Game | None:
+    """The game row if this transaction holds it locked with a snapshot (no statement: an inbox
+    drain reads the same game for every mail of its chunk)."""
+    for snap in s.info.get(KEY, {}).values():
+        if snap.game is not None and snap.game.public_id == public_id:
+            return snap.game
+    return None
 
 
 def _snapshot(s: Session, g: Game) -> Snapshot | None:
@@ -109,6 +123,16 @@ def entries_since(s: Session, g: Game, since: int) -> list[RecordEntry] | None:
     return [e for e in snap.entries if e.seq >= since]
 
 
+def undone(s: Session, g: Game, read: Callable[[], set[int]]) -> set[int]:
+    """The record indices a rollback undid (`read()` once per snapshot; without one, every call)."""
+    snap = _snapshot(s, g)
+    if snap is None:
+        return read()
+    if snap.undone is None:
+        snap.undone = read()
+    return snap.undone
+
+
 def appended(s: Session, g: Game, entry: RecordEntry) -> None:
     """A record entry was appended in this transaction (core.append_entry)."""
     remember_hash(s, g, entry.hash, length=entry.seq + 1)
@@ -135,8 +159,15 @@ def _merge_flushed(session: Session, _context: Any) -> None:
             snap.rows[kind] = _merged(session, snap, kind, cached)
 
 
-@event.listens_for(Session, "after_soft_rollback")
 @event.listens_for(Session, "after_commit")
+def _committed(session: Session) -> None:
+    """A savepoint released (SQLAlchemy reports it as a commit too) changes nothing the snapshot
+    holds: only the end of the transaction drops it."""
+    if not session.in_nested_transaction():
+        _forget(session)
+
+
+@event.listens_for(Session, "after_soft_rollback")
 def _forget(session: Session, *_args: Any) -> None:
     session.info.pop(KEY, None)
     session.info.pop(HASH_KEY, None)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from adjudicator.cli.bench import main as bench_main
+from adjudicator.cli.run import default_workers
 
 pytestmark = pytest.mark.slow
 
@@ -38,7 +39,8 @@ def test_bench_http_posts_orders_beside_the_minimal_app(capsys: pytest.CaptureFi
 def test_bench_mail_answers_every_mail_through_a_real_worker(capsys: pytest.CaptureFixture[str]) -> None:
     assert bench_main(["mail", "--games", "1", "--messages", "6", "--connections", "2", "--latency", "3"]) == 0
     figures = _figures(capsys.readouterr().out)
-    assert figures["mail mode"] == "a real worker on the embedded broker"
+    assert figures["mail mode"] == "real workers on the embedded broker"
+    assert figures["mail workers"] == f"{default_workers()} processes"  # as many as `pbem run` starts
     for name in ("mail throughput", "mail baseline aiosmtpd + parse + insert"):
         assert float(figures[name].split()[0]) > 0
     for name in ("mail latency p50", "mail latency baseline same work inline p50"):

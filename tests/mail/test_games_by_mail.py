@@ -144,4 +144,5 @@ def test_bench_mail_prints_figures(tmp_path, capsys, monkeypatch) -> None:
     out = capsys.readouterr().out
     assert out.splitlines()[0] == "mail mode: inline tasks (PBEM_EAGER)"
     assert "mail throughput: " in out and "mail baseline aiosmtpd + parse + insert: " in out
-    assert all(line.endswith(("messages/s", "ms", "connections", ")")) for line in out.strip().splitlines())
+    assert "mail CPU: " in out and "mail baseline CPU: " in out
+    assert all(line.endswith(("messages/s", "ms", "ms/message", "connections", ")")) for line in out.strip().splitlines())
