@@ -61,7 +61,7 @@ PRIORITIES = {
     "workers.tasks.sweep_deadlines": FIRST, "workers.tasks.sweep_games": FIRST,
     "workers.tasks.sweep_game": FIRST, "workers.tasks.reveal_group": FIRST, "workers.tasks.recover": FIRST,
     "workers.tasks.poll_imap": FIRST, "workers.tasks.send_digests": FIRST,
-    "workers.tasks.ingest_message": ORDERS,
+    "workers.tasks.ingest_message": ORDERS, "workers.tasks.drain_inbox": ORDERS,
     "workers.tasks.deliver_batch": MAIL, "workers.tasks.deliver_outbox": MAIL,
 }
 

@@ -56,3 +56,12 @@ def test_on_the_embedded_broker_a_deadline_chunk_waits_behind_one_task_not_the_m
             while len(taken) < 2:
                 conn.drain_events(timeout=5)
     assert "workers.tasks.sweep_games" in taken, taken  # on one FIFO queue it was 21st
+
+
+def test_every_task_has_a_priority() -> None:
+    """A task without one would go first on Redis (no priority is the first list) and ahead of the deadlines."""
+    import workers.tasks  # noqa: F401 - registers the tasks
+    from workers.celery_app import PRIORITIES, celery
+
+    tasks = {name for name in celery.tasks if name.startswith("workers.")}
+    assert tasks and tasks <= set(PRIORITIES), sorted(tasks - set(PRIORITIES))
