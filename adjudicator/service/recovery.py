@@ -136,28 +136,31 @@ def wake(s: Session, now: datetime | None = None, batch: int = BATCH) -> SweepRe
         InboxMessage.status == "new", InboxMessage.received_at <= since,  # type: ignore[operator]
         or_(InboxMessage.next_attempt_at.is_(None), InboxMessage.next_attempt_at > now),  # type: ignore[union-attr,operator]
     ).order_by(InboxMessage.id).limit(batch).with_for_update(skip_locked=True)).all()  # type: ignore[arg-type]
-    for row in waiting_in:
-        if row.id in handed or _last_wake(row.next_attempt_at, row.attempts) > since:
-            continue
-        row.next_attempt_at = now + backoff(row.attempts)
-        s.add(row)
-        result.inbox.append(row.id or 0)
+    result.inbox += _hand_on(s, waiting_in, "attempts", handed, since, now)
     waiting_out = s.exec(select(OutboxMessage).where(
         OutboxMessage.status == "pending", OutboxMessage.attempts == 0,  # no relay retry time to keep
         OutboxMessage.created_at <= since,  # type: ignore[operator]
         or_(OutboxMessage.next_attempt_at.is_(None), OutboxMessage.next_attempt_at > now),  # type: ignore[union-attr,operator]
     ).order_by(OutboxMessage.id).limit(batch).with_for_update(skip_locked=True)).all()  # type: ignore[arg-type]
-    for out in waiting_out:
-        if out.id in handed or _last_wake(out.next_attempt_at, out.requeues) > since:
-            continue
-        out.next_attempt_at = now + backoff(out.requeues)
-        s.add(out)
-        result.outbox.append(out.id or 0)
+    result.outbox += _hand_on(s, waiting_out, "requeues", handed, since, now)
     s.flush()
     extra = len(result.inbox) + len(result.outbox) - len(handed)
     if extra:
         log.warning("recovery wake-up after a broker (re)connection: handed on %d more rows at once", extra)
     return result
+
+
+def _hand_on(s: Session, rows: list[InboxMessage] | list[OutboxMessage], count: str, handed: set[int], since: datetime, now: datetime) -> list[int]:
+    """The rows among `rows` (inbox or outbox, locked) whose last wake-up went out before `since`,
+    given their next due time as after a wake-up; `count` names the row's hand-on counter."""
+    ids = []
+    for row in rows:
+        if row.id in handed or _last_wake(row.next_attempt_at, getattr(row, count)) > since:
+            continue
+        row.next_attempt_at = now + backoff(getattr(row, count))
+        s.add(row)
+        ids.append(row.id or 0)
+    return ids
 
 
 def _last_wake(next_attempt_at: datetime | None, attempts: int) -> datetime:
