@@ -19,6 +19,7 @@ from adjudicator.engine import N_, Event, event, message
 
 from .data import APPOINTED, CABINET
 from .flowbase import FLOW, FFNode, node
+from .offices import appoint
 from .state import D, congress_votes, eligible_appointees, number, owned, party, president_party
 
 State = dict[str, Any]
@@ -76,8 +77,6 @@ class Committee(FFNode):
         return message(N_("Committee: claim a vacant office for one of your statesmen."))
 
     def apply(self, state, args, orders, events):
-        from .issues import appoint
-
         seat, order = next(iter(orders.items()))
         events.append(event("office-claimed", seat=seat, office=order["office"], statesman=order["statesman"]))
         appoint(state, order["office"], order["statesman"], events)

@@ -9,7 +9,8 @@ from adjudicator.engine import N_, Event, Prompt, Rng, event, message
 from .data import APPOINTED, CABINET
 from .effects import RULING_MENU, add_cubes, apply_ruling
 from .flowbase import FLOW, FFNode, node, said
-from .issues import appoint, start_issues
+from .issues import start_issues
+from .offices import appoint
 from .state import (
     D,
     add_reserves,

@@ -12,7 +12,7 @@ from .board import gain, holder, leads_issue, lose, other, support_check
 from .data import CARDS, GATHERING_MOMENTUM, ISSUES, REGIONS, STATES
 from .effects import ELECTION_EVENTS, EVENTS, MISSING
 from .flowbase import FLOW, Args, Events, N, State, node
-from .modifiers import active, may_spend_momentum, prevented
+from .modifiers import active, add_state_support, may_spend_momentum, needs_check, prevented
 
 
 def implemented(card: int) -> bool:
@@ -321,15 +321,11 @@ class EventPlace(N):
                        cap=args["cap"])
 
     def default(self, state: State, args: Args, seat: str) -> dict:
-        from .modifiers import needs_check
-
         opts = place_choices(state, args)
         free = [o for o in opts if not args["checks"] or not needs_check(state, seat, o["support"], False)] or opts
         return max(free, key=lambda o: (o["n"], STATES[o["support"]].ev, o["support"]))
 
     def act(self, state: State, args: Args, seat: str, order: dict, events: Events) -> None:
-        from .play import add_state_support
-
         abbr, k = order["support"], order["n"]
         args["placed"][abbr] = args["placed"].get(abbr, 0) + k
         args["n"] -= k

@@ -8,10 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from .board import carries, count, other
+from adjudicator.engine import Event, event
+
+from .board import carries, count, gain, other, support_check
 from .data import STATES, travel_cost
 
 State = dict[str, Any]
+Events = list[Event]
 
 # card -> (seat whose cards change, delta, use it applies to or None for every use)
 CP_MODS = {
@@ -102,3 +105,16 @@ def travel(state: State, seat: str, dst: str) -> int:
         return 0
     return travel_cost(state["tokens"][seat], dst)
 
+
+def add_state_support(state: State, seat: str, abbr: str, n: int, events: Events, *, campaigning: bool) -> None:
+    """n cubes of state support, by support checks (declared n) where the rule asks for them.
+
+    Here beside `needs_check` and `redraws` because both campaigning and event placements apply
+    the same modifiers."""
+    if needs_check(state, seat, abbr, campaigning):
+        events.append(event("declare", seat=seat, at=abbr, n=n))
+        for _ in range(n):
+            support_check(state, seat, "states", abbr, events, redraw=redraws(state, seat))
+    else:
+        for _ in range(n):
+            gain(state, "states", abbr, seat, events)

@@ -6,17 +6,17 @@ from __future__ import annotations
 from adjudicator.engine import N_, Message, event, message
 
 from . import cards as C
-from .board import bare_check, gain, media_total, other, support_check
+from .board import bare_check, gain, media_total, other
 from .data import CANDIDATE_CP, CARDS, ISSUES, REGIONS, STATES, area
 from .events import event_playable, pay_event_tax
 from .flowbase import FLOW, Args, Events, N, State, node
 from .modifiers import (
     active,
+    add_state_support,
     campaign_banned,
     cp_value,
     free_preempt,
     may_spend_momentum,
-    needs_check,
     redraws,
     travel,
 )
@@ -193,17 +193,6 @@ class CampaignPoints(N):
             args["left"] = 0
             if wins:
                 FLOW.call(state, "media_place", seat=seat, n=wins)
-
-
-def add_state_support(state: State, seat: str, abbr: str, n: int, events: Events, *, campaigning: bool) -> None:
-    """n cubes of state support, by support checks (declared n) where the rule asks for them."""
-    if needs_check(state, seat, abbr, campaigning):
-        events.append(event("declare", seat=seat, at=abbr, n=n))
-        for _ in range(n):
-            support_check(state, seat, "states", abbr, events, redraw=redraws(state, seat))
-    else:
-        for _ in range(n):
-            gain(state, "states", abbr, seat, events)
 
 
 @node("media_place")

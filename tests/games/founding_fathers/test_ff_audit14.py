@@ -8,7 +8,8 @@ from adjudicator.engine import Event, apply_checked
 from adjudicator.games.founding_fathers import GAME
 from adjudicator.games.founding_fathers.election import install
 from adjudicator.games.founding_fathers.flowbase import FLOW
-from adjudicator.games.founding_fathers.issues import appoint, draw_issue, start_issues
+from adjudicator.games.founding_fathers.issues import draw_issue, start_issues
+from adjudicator.games.founding_fathers.offices import appoint
 from adjudicator.games.founding_fathers.people import paper_order
 from adjudicator.games.founding_fathers.state import HAND_LIMIT, eligible_appointees, owner, popularity
 from adjudicator.games.founding_fathers.turn import kill

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from adjudicator.engine import apply_checked
 from adjudicator.games.founding_fathers import GAME
-from adjudicator.games.founding_fathers.issues import fillable_vacancies
+from adjudicator.games.founding_fathers.offices import fillable_vacancies
 from tests.games.founding_fathers.helpers import fresh, waiting
 
 
