@@ -199,7 +199,7 @@ def _page_language(lazy: bool = False):  # type: ignore[no-untyped-def]
     an order POST that succeeds redirects without a word to translate, so it saves the query."""
     from adjudicator import i18n
 
-    from .i18n import page_language
+    from .pagelanguage import page_language
 
     return i18n.language(page_language if lazy else page_language())
 

@@ -17,6 +17,7 @@ from adjudicator import i18n
 from adjudicator.engine import Message
 
 from . import backend
+from .pagelanguage import page_language
 
 
 class CatalogDomain(Domain):
@@ -52,13 +53,6 @@ def select_locale() -> str:
 
 def browser_language() -> str:
     return request.accept_languages.best_match(list(i18n.LANGUAGES), default=i18n.DEFAULT)
-
-
-def page_language() -> str:
-    """The current page's language code ("en" outside a request)."""
-    if not has_request_context():
-        return i18n.DEFAULT
-    return i18n.normal(str(get_locale() or i18n.DEFAULT))
 
 
 def game_text(msg: Message) -> str:
