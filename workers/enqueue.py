@@ -73,11 +73,11 @@ def enqueue(tasks: Iterable[Task], app: Celery | None = None, expires: float | N
         if kind not in TASK_NAMES:
             raise ValueError(f"unknown task kind {kind!r}")
         if eager():
-            from . import tasks as t
+            # By name from the app's registry, as a worker finds it (workers.tasks, which imports
+            # this module, is loaded by the app's `include`); calling a task object runs it here.
+            from .celery_app import celery as registry
 
-            job = {"reveal": t.reveal_group, "deliver": t.deliver_outbox, "deliver_batch": t.deliver_batch,
-                   "ingest": t.ingest_message, "drain": t.drain_inbox, "sweep": t.sweep_game, "sweeps": t.sweep_games}[kind]
-            job(*args)  # calling a task object runs it here, synchronously
+            registry.tasks[TASK_NAMES[kind]](*args)
             continue
         if app is None:
             from .celery_app import celery as app

@@ -65,3 +65,12 @@ def test_every_task_has_a_priority() -> None:
 
     tasks = {name for name in celery.tasks if name.startswith("workers.")}
     assert tasks and tasks <= set(PRIORITIES), sorted(tasks - set(PRIORITIES))
+
+
+def test_every_task_kind_names_a_registered_task() -> None:
+    """`enqueue` sends (and with PBEM_EAGER=1 runs) a task kind by its name in the app's registry."""
+    from workers.celery_app import celery
+    from workers.enqueue import TASK_NAMES
+
+    missing = sorted(name for name in TASK_NAMES.values() if name not in celery.tasks)
+    assert not missing, missing
