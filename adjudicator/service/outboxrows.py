@@ -57,12 +57,15 @@ class Batch:
 def batch(s: Session) -> Iterator[Batch]:
     """Outbox rows queued in the block go to the returned batch; the caller writes it before the
     block ends (rows left unwritten are dropped with the batch: the caller failed)."""
-    found = Batch()
+    found, outer = Batch(), s.info.get(KEY)
     s.info[KEY] = found
     try:
         yield found
     finally:
-        s.info.pop(KEY, None)
+        if outer is None:
+            s.info.pop(KEY, None)
+        else:  # a batch inside another: the outer one takes the rows queued after this block
+            s.info[KEY] = outer
 
 
 def queued(s: Session, values: dict[str, Any]) -> PendingRow | None:
