@@ -403,14 +403,17 @@ def _mark_sent(outbox_ids: list[int]) -> dict[int, str]:
 
 def _run_sent(conn: Any, outbox_ids: list[int]) -> dict[int, str]:
     """Record a delivery of the rows; returns (id, status) of each."""
+    if len(outbox_ids) == 1:  # one mail over SMTP: no list to expand into the statement each time
+        return dict(conn.execute(_sent(one=True), {"row_id": outbox_ids[0], "now": utcnow()}).all())
     return dict(conn.execute(_sent(), {"ids": outbox_ids, "now": utcnow()}).all())
 
 
-@lru_cache(maxsize=1)
-def _sent() -> Any:
-    """The statement recording a delivery of rows `ids` at `now`, built once (building it was a
-    third of a mail's recording)."""
-    return (update(OutboxMessage).where(OutboxMessage.id.in_(bindparam("ids", expanding=True)))  # type: ignore[union-attr]
+@lru_cache(maxsize=2)
+def _sent(one: bool = False) -> Any:
+    """The statement recording a delivery of rows `ids` (`one`: of the row `row_id`) at `now`, built
+    once (building it was a third of a mail's recording)."""
+    rows = OutboxMessage.id == bindparam("row_id") if one else OutboxMessage.id.in_(bindparam("ids", expanding=True))  # type: ignore[union-attr]
+    return (update(OutboxMessage).where(rows)  # type: ignore[arg-type]
             .values(attempts=OutboxMessage.attempts + 1, lease_until=None, sent_at=bindparam("now"), last_error="",
                     status=case((OutboxMessage.status == "sending", "sent"), else_=OutboxMessage.status))
             .returning(OutboxMessage.id, OutboxMessage.status))

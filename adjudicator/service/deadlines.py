@@ -17,7 +17,7 @@ from sqlmodel import Session, select
 from adjudicator.i18n import _
 from adjudicator.store import Game, SealedOrder
 
-from . import notify, snapshot
+from . import notify, outboxrows, snapshot
 from .absence import extend_for_absence
 from .clock import as_utc, utcnow
 from .core import current_prompts, module_of, record_orders, sealed_groups, sealed_rows
@@ -44,7 +44,11 @@ def due_games(s: Session, now: datetime | None = None) -> list[str]:
 
 def sweep_game(s: Session, game_id: str, now: datetime | None = None) -> list[Task]:
     """Everything due for one game: its deadline, its reminder, a complete sealed group."""
-    now = now or utcnow()
+    with outboxrows.batch(s) as mails:  # its mails go out in one insert at the end
+        return mails.write(s, _sweep_game(s, game_id, now or utcnow()))
+
+
+def _sweep_game(s: Session, game_id: str, now: datetime) -> list[Task]:
     g = snapshot.load(s, game_id)  # locked, with everything the deadline reads
     if g is None:
         raise NotFound(_("there is no game %(game)s; check the link", game=repr(game_id)))

@@ -112,6 +112,7 @@ def test_a_chunk_of_games_is_swept_once_each_with_every_mail_enqueued_once(db, t
     from adjudicator.service import DeadlinePolicy, utcnow
     from adjudicator.store import Game
     from workers import tasks
+    from workers.enqueue import outbox_id
 
     monkeypatch.delenv("PBEM_EAGER", raising=False)
     monkeypatch.setenv("PBEM_SWEEP_THREADS", "3")
@@ -132,6 +133,6 @@ def test_a_chunk_of_games_is_swept_once_each_with_every_mail_enqueued_once(db, t
     tasks.sweep_games([g.game_id for g in games] + [games[0].game_id])  # a repeat finds nothing due
     assert all(g.public().record_length == 2 for g in games), "every due game's deadline was applied once"
     pending = sorted(r.id for r in rows() if r.status == "pending")
-    delivered = sorted(mailer_id for kind, *args in sent if kind == "deliver" for mailer_id in [args[0].id])
+    delivered = sorted(outbox_id(args[0]) for kind, *args in sent if kind == "deliver")
     assert pending and delivered == pending, "every new mail enqueued, once"
     assert len(threads) == (1 if store.is_sqlite() else 3)

@@ -1,0 +1,43 @@
+"""A deadline's outbox rows are queued as plain values and written in one insert
+(service/outboxrows.py): each task names its own row once written, and a batch inside another
+hands the session back to the outer one."""
+
+from __future__ import annotations
+
+from sqlmodel import select
+
+from adjudicator import store
+from adjudicator.service import notify, outboxrows
+from adjudicator.store import OutboxMessage
+
+
+def test_queued_mails_are_written_at_once_and_their_tasks_name_their_rows(db) -> None:  # noqa: ANN001
+    with store.transaction() as s:
+        with outboxrows.batch(s) as mails:
+            tasks = [
+                notify.queue_mail(s, None, f"p{n}@example.org", f"subject {n}", f"body {n}", kind="t")
+                for n in range(3)
+            ]
+            held = notify.queue_mail(s, None, "h@example.org", "held", "body", status="held")
+            assert held is None, "a held row is no task"
+            assert s.exec(select(OutboxMessage)).all() == [], "nothing written before the batch is"
+            written = mails.write(s, tasks)
+        assert notify.queue_mail(s, None, "x@example.org", "s", "b") is not None
+        rows = {r.id: r for r in s.exec(select(OutboxMessage))}
+    assert [kind for kind, _id in written] == ["deliver"] * 3
+    assert [rows[row_id].to for _kind, row_id in written] == [
+        "p0@example.org",
+        "p1@example.org",
+        "p2@example.org",
+    ]
+    assert {r.status for r in rows.values()} == {"pending", "held"} and len(rows) == 5
+
+
+def test_a_batch_inside_another_hands_the_session_back_to_it(db) -> None:  # noqa: ANN001
+    with store.transaction() as s:
+        with outboxrows.batch(s) as outer:
+            with outboxrows.batch(s) as inner:
+                first = outboxrows.queued(s, {"to": "a"})
+            second = outboxrows.queued(s, {"to": "b"})
+        assert inner.rows == [first] and outer.rows == [second]
+        assert outboxrows.queued(s, {"to": "c"}) is None, "no batch: the caller writes an ORM row"
