@@ -166,14 +166,17 @@ def seal(s: Session, g: Game, game: GameModule, seat: str, prompt: Prompt, order
         if row.origin != origin:
             row.origin = origin
             s.add(row)
-    else:
+    elif row is None:
         salt = new_salt()
-        if row is None:
-            row = SealedOrder(game_id=g.id, group=prompt.group, seat=seat, order=order, salt=salt,
-                              commitment=commitment(order, salt), submitted_at=now, origin=origin)
-        else:
-            row.order, row.salt, row.commitment, row.submitted_at = order, salt, commitment(order, salt), now
-            row.origin = origin
+        row = SealedOrder(game_id=g.id, group=prompt.group, seat=seat, order=order, salt=salt,
+                          commitment=commitment(order, salt), submitted_at=now, origin=origin)
         s.add(row)
         s.flush()  # persisted: the reveal deletes it if this order completes the group
+    else:
+        # a replaced order's UPDATE goes out with the transaction's last flush (one flush per
+        # POST instead of two); a reveal may delete the row before that as it is persistent
+        salt = new_salt()
+        row.order, row.salt, row.commitment, row.submitted_at = order, salt, commitment(order, salt), now
+        row.origin = origin
+        s.add(row)
     return Receipt(row.commitment, game.format_order(order), seat, prompt.group, row.submitted_at)
