@@ -6,6 +6,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
+from sqlalchemy import inspect
 from sqlmodel import Session
 
 from adjudicator.engine import GameModule, IllegalOrder, Order, Prompt, canonical_json
@@ -166,17 +167,17 @@ def seal(s: Session, g: Game, game: GameModule, seat: str, prompt: Prompt, order
         if row.origin != origin:
             row.origin = origin
             s.add(row)
-    elif row is None:
-        salt = new_salt()
-        row = SealedOrder(game_id=g.id, group=prompt.group, seat=seat, order=order, salt=salt,
-                          commitment=commitment(order, salt), submitted_at=now, origin=origin)
-        s.add(row)
-        s.flush()  # persisted: the reveal deletes it if this order completes the group
     else:
-        # a replaced order's UPDATE goes out with the transaction's last flush (one flush per
-        # POST instead of two); a reveal may delete the row before that as it is persistent
         salt = new_salt()
-        row.order, row.salt, row.commitment, row.submitted_at = order, salt, commitment(order, salt), now
-        row.origin = origin
+        if row is None:
+            row = SealedOrder(game_id=g.id, group=prompt.group, seat=seat, order=order, salt=salt,
+                              commitment=commitment(order, salt), submitted_at=now, origin=origin)
+        else:
+            row.order, row.salt, row.commitment, row.submitted_at = order, salt, commitment(order, salt), now
+            row.origin = origin
         s.add(row)
+        # a new row is persisted now: the reveal deletes it if this order completes the group. A
+        # replaced one's UPDATE goes out with the transaction's last flush (one per order POST)
+        if inspect(row).pending:
+            s.flush()
     return Receipt(row.commitment, game.format_order(order), seat, prompt.group, row.submitted_at)

@@ -13,7 +13,7 @@ from sqlmodel import select
 
 from adjudicator import service, store
 from adjudicator.service.clock import as_utc
-from adjudicator.store import Game
+from adjudicator.store import Game, SealedOrder
 
 
 @contextmanager
@@ -125,3 +125,28 @@ def test_an_order_replacing_a_sealed_one_is_one_flush_and_no_game_update(db) -> 
         event.remove(Session, "before_flush", flushed)
     with store.transaction(write=False) as s:
         assert service.seat_state(s, game_id, "red", token).receipt.commitment == sub.receipts[0].commitment
+
+
+def test_a_sealed_row_not_yet_written_is_written_when_replaced(db) -> None:  # noqa: ANN001
+    """Only a row already in the database waits for the last flush: a reveal may delete the row
+    in the same transaction, which a row never written cannot be."""
+    from sqlalchemy import inspect
+
+    from adjudicator.engine import get_game
+    from adjudicator.service import snapshot
+    from adjudicator.service.clock import utcnow
+    from adjudicator.service.core import current_prompts
+    from adjudicator.service.orders import seal
+
+    game_id = doge_game()
+    with store.transaction() as s:
+        g = snapshot.load(s, game_id)
+        prompt = current_prompts(g)["red"]
+        pending = SealedOrder(game_id=g.id, group=prompt.group, seat="red", order=prompt.choices[0], salt="s",
+                              commitment="c")
+        s.add(pending)
+        seal(s, g, get_game("doge"), "red", prompt, prompt.choices[1], utcnow())
+        assert inspect(pending).persistent
+        s.delete(pending)  # as a reveal does
+    with store.transaction(write=False) as s:
+        assert not s.exec(select(SealedOrder)).all()
