@@ -62,7 +62,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)  # type: ignore[method-assign]
 
     from . import backend
+    from .sessions import SigningOnceSessions
 
+    app.session_interface = SigningOnceSessions()
     backend.init_app(app)
     csrf.init_app(app)
 

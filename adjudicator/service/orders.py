@@ -6,6 +6,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
+from sqlalchemy import inspect
 from sqlmodel import Session
 
 from adjudicator.engine import GameModule, IllegalOrder, Order, Prompt, canonical_json
@@ -175,5 +176,8 @@ def seal(s: Session, g: Game, game: GameModule, seat: str, prompt: Prompt, order
             row.order, row.salt, row.commitment, row.submitted_at = order, salt, commitment(order, salt), now
             row.origin = origin
         s.add(row)
-        s.flush()  # persisted: the reveal deletes it if this order completes the group
+        # a new row is persisted now: the reveal deletes it if this order completes the group. A
+        # replaced one's UPDATE goes out with the transaction's last flush (one per order POST)
+        if inspect(row).pending:
+            s.flush()
     return Receipt(row.commitment, game.format_order(order), seat, prompt.group, row.submitted_at)

@@ -176,7 +176,8 @@ def settle(s: Session, g: Game, now: datetime | None = None, actors: Iterable[st
     if steps >= AUTO_LIMIT:  # more automatic work: the next sweep goes on with it
         g.due_at, new = now, []
         waiting = []
-    g.waiting_on = waiting
+    if waiting != g.waiting_on:  # assigning an equal list still puts the game row through the flush
+        g.waiting_on = waiting
     s.add(g)
     prompts = current_prompts(g)
     for row in seats:

@@ -13,7 +13,7 @@ from sqlmodel import select
 
 from adjudicator import service, store
 from adjudicator.service.clock import as_utc
-from adjudicator.store import Game
+from adjudicator.store import Game, SealedOrder
 
 
 @contextmanager
@@ -168,3 +168,67 @@ def test_an_order_committed_while_the_deadline_waits_for_the_lock_is_in_its_snap
     for t in threads:
         t.join(30)
     assert set(seen) == {"red"}
+
+
+
+def test_an_order_replacing_a_sealed_one_is_one_flush_and_no_game_update(db) -> None:  # noqa: ANN001
+    """The hot path of `pbem bench http`: the sealed row's UPDATE goes out with the seat's in the
+    transaction's one flush, and an unchanged wait does not write the game row."""
+    from sqlalchemy.orm import Session
+
+    policy = service.DeadlinePolicy(step_hours=24, reminder_hours=0, disorder_after=0)
+    with store.transaction() as s:
+        created = service.create_game(s, game="doge", seats=4, policy=policy)
+        tokens = {seat: service.join_game(s, created.game_id, seat, invite, seat).seat_token
+                  for seat, invite in created.invites.items()}
+    game_id, token = created.game_id, tokens["red"]
+    flushes: list[set[str]] = []
+
+    def flushed(session, *_args) -> None:  # noqa: ANN001, ANN002
+        flushes.append({type(o).__name__ for o in session.dirty})
+
+    event.listen(Session, "before_flush", flushed)
+    try:
+        for n in range(3):
+            with store.transaction(write=False) as s:
+                page = service.seat_state(s, game_id, "red", token)
+            flushes.clear()
+            with statements() as seen, store.transaction() as s:
+                sub = service.submit_order(s, game_id, "red", token, page.prompt["choices"][n % 2], page.prompt_token)
+            assert sub.receipts and not sub.error
+            if n == 0:
+                continue  # the first order inserts the row, flushed at once for a reveal to delete
+            writes = [w for w in seen if w.split()[0] in ("INSERT", "UPDATE", "DELETE")]
+            assert len(flushes) == 1, f"one flush per order: {seen}"
+            assert flushes[0] == {"SealedOrder", "Seat"}, "an unchanged wait leaves the game row out of the flush"
+            assert len(writes) == 2, writes
+            assert any("sealed_orders" in w for w in writes) and any("seats" in w for w in writes), writes
+    finally:
+        event.remove(Session, "before_flush", flushed)
+    with store.transaction(write=False) as s:
+        assert service.seat_state(s, game_id, "red", token).receipt.commitment == sub.receipts[0].commitment
+
+
+def test_a_sealed_row_not_yet_written_is_written_when_replaced(db) -> None:  # noqa: ANN001
+    """Only a row already in the database waits for the last flush: a reveal may delete the row
+    in the same transaction, which a row never written cannot be."""
+    from sqlalchemy import inspect
+
+    from adjudicator.engine import get_game
+    from adjudicator.service import snapshot
+    from adjudicator.service.clock import utcnow
+    from adjudicator.service.core import current_prompts
+    from adjudicator.service.orders import seal
+
+    game_id = doge_game()
+    with store.transaction() as s:
+        g = snapshot.load(s, game_id)
+        prompt = current_prompts(g)["red"]
+        pending = SealedOrder(game_id=g.id, group=prompt.group, seat="red", order=prompt.choices[0], salt="s",
+                              commitment="c")
+        s.add(pending)
+        seal(s, g, get_game("doge"), "red", prompt, prompt.choices[1], utcnow())
+        assert inspect(pending).persistent
+        s.delete(pending)  # as a reveal does
+    with store.transaction(write=False) as s:
+        assert not s.exec(select(SealedOrder)).all()
