@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
+from functools import cache
 from typing import Any
 
 from celery import Celery
@@ -31,6 +32,16 @@ DELIVER_BATCH = 50
 
 def eager() -> bool:
     return os.environ.get("PBEM_EAGER") == "1"
+
+
+@cache
+def eager_task(kind: str) -> Any:
+    """The task of `kind`, by name from the app's registry as a worker finds it: the app's loader
+    imports its `include` (workers.tasks, which imports this module, so it is not imported here)."""
+    from .celery_app import celery
+
+    celery.loader.import_default_modules()
+    return celery.tasks[TASK_NAMES[kind]]
 
 
 def outbox_id(ref: Any) -> int:
@@ -73,11 +84,7 @@ def enqueue(tasks: Iterable[Task], app: Celery | None = None, expires: float | N
         if kind not in TASK_NAMES:
             raise ValueError(f"unknown task kind {kind!r}")
         if eager():
-            # By name from the app's registry, as a worker finds it (workers.tasks, which imports
-            # this module, is loaded by the app's `include`); calling a task object runs it here.
-            from .celery_app import celery as registry
-
-            registry.tasks[TASK_NAMES[kind]](*args)
+            eager_task(kind)(*args)  # calling a task object runs it here, synchronously
             continue
         if app is None:
             from .celery_app import celery as app
