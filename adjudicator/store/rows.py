@@ -3,6 +3,7 @@ flushing it cost more than the work around it (the SMTP listener stores every ma
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from pydantic_core import PydanticUndefined
@@ -10,16 +11,15 @@ from sqlalchemy import Insert
 from sqlmodel import Session, SQLModel
 
 
-def dialect_insert(s: Session, model: type[SQLModel]) -> Insert:
+def dialect_insert(dialect: str, table: Any) -> Insert:
     """The dialect's INSERT (it has ON CONFLICT DO NOTHING on both databases the project runs on)."""
-    dialect = s.get_bind().dialect.name
     if dialect == "postgresql":
         from sqlalchemy.dialects.postgresql import insert
     elif dialect == "sqlite":
         from sqlalchemy.dialects.sqlite import insert
     else:  # pragma: no cover - the project runs on these two
         raise RuntimeError(f"PostgreSQL or SQLite, not {dialect}")
-    return insert(model)
+    return insert(table)
 
 
 def row_values(model: type[SQLModel], values: dict[str, Any]) -> dict[str, Any]:
@@ -47,11 +47,21 @@ def insert_unless_exists(
     """Insert one row of `model` (`row_values`) and return its id; None if a row with the same
     `unique` columns exists already, committed or being inserted by a concurrent transaction
     (ON CONFLICT DO NOTHING: no savepoint, and no aborted transaction on PostgreSQL)."""
+    row = row_values(model, values)
+    stmt = _insert_statement(s.get_bind().dialect.name, model, tuple(unique))
+    return s.connection().execute(stmt, row).scalar()
+
+
+@lru_cache(maxsize=64)
+def _insert_statement(
+    dialect: str, model: type[SQLModel], unique: tuple[str, ...], columns: tuple[str, ...]
+) -> Any:
+    """Built once per shape, its values bound at execution (the INSERT names the columns of the
+    parameters): composing the statement with its values, and its cache key, cost more than
+    executing it. `columns` is part of the key only so that each shape is compiled once."""
     table: Any = model.__table__  # type: ignore[attr-defined]
-    stmt = (
-        dialect_insert(s, model)
-        .values(row_values(model, values))
-        .on_conflict_do_nothing(index_elements=unique)
+    return (
+        dialect_insert(dialect, table)
+        .on_conflict_do_nothing(index_elements=list(unique))
         .returning(table.c.id)
     )
-    return s.connection().execute(stmt).scalar()
