@@ -53,12 +53,9 @@ def insert_unless_exists(
 
 
 @lru_cache(maxsize=64)
-def _insert_statement(
-    dialect: str, model: type[SQLModel], unique: tuple[str, ...], columns: tuple[str, ...]
-) -> Any:
-    """Built once per shape, its values bound at execution (the INSERT names the columns of the
-    parameters): composing the statement with its values, and its cache key, cost more than
-    executing it. `columns` is part of the key only so that each shape is compiled once."""
+def _insert_statement(dialect: str, model: type[SQLModel], unique: tuple[str, ...]) -> Any:
+    """Built once, its values bound at execution (the INSERT names the parameters' columns):
+    composing the statement with its values, and its cache key, cost more than executing it."""
     table: Any = model.__table__  # type: ignore[attr-defined]
     return (
         dialect_insert(dialect, table)
