@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from email import message_from_bytes, policy
 from email.message import EmailMessage, Message
 from email.parser import BytesHeaderParser
+from functools import lru_cache
 
 from . import config
 from .headers import CachedHeaders
@@ -56,8 +57,14 @@ def header_block(raw: bytes) -> bytes:
 
 
 def headers_only(raw: bytes) -> Message:
-    """Headers of a message that is too big to parse whole (read from the first bytes only)."""
-    return BytesHeaderParser(policy=policy.compat32).parsebytes(raw[: config.max_header_bytes()])
+    """Headers of a message that is too big to parse whole (read from the first bytes only).
+    Shared between callers: read it, never change it."""
+    return _headers(raw[: config.max_header_bytes()])
+
+
+@lru_cache(maxsize=32)  # processing one mail reads its headers three times (games, bounce, token)
+def _headers(head: bytes) -> Message:
+    return BytesHeaderParser(policy=policy.compat32).parsebytes(head)
 
 
 def _h(msg: Message, name: str) -> str:

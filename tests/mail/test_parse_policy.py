@@ -5,13 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from email import policy
+from email.parser import BytesHeaderParser
 
 import pytest
 
 from adjudicator.cli import benchhostile as hostile
+from adjudicator.mail import config
 from adjudicator.mail import parse as parse_mod
 from adjudicator.mail.headers import CachedHeaders
-from adjudicator.mail.parse import ParsedMail, parse
+from adjudicator.mail.parse import ParsedMail, headers_only, parse
 from tests.mail.conftest import message
 
 TO, SEAT = "game-abc+red-token@pbem.test", "p1@example.org"
@@ -150,3 +152,14 @@ def test_fuzzed_mails_parse_as_policy_default(monkeypatch: pytest.MonkeyPatch, t
     report = run_fuzz(120, seed=16)
     assert report.crashes == [], report.lines()
     assert len(checked) > 60 and differ == []
+
+
+@pytest.mark.parametrize("raw", _crafted() + _hostile())
+def test_the_shared_header_block_reads_as_a_fresh_parse(raw: bytes) -> None:
+    fresh = BytesHeaderParser(policy=policy.compat32).parsebytes(raw[: config.max_header_bytes()])
+    first, again = headers_only(raw), headers_only(bytes(raw))  # the second from the cache
+    assert (
+        again is first
+        and first.items() == fresh.items()
+        and list(map(type, first.defects)) == list(map(type, fresh.defects))
+    )
