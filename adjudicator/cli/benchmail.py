@@ -268,8 +268,9 @@ def _run(args: argparse.Namespace, env: dict[str, str], tmp: Path) -> int:
     seats = _make_games(args.games)
     broker = "the embedded broker" if args.backend == "embedded" else "Redis"
     mode = "inline tasks (PBEM_EAGER)" if args.eager else f"real workers on {broker}"
-    print(f"mail backend: {args.backend}")
     print(f"mail mode: {mode}")
+    stores = "SQLite and its broker" if args.backend == "embedded" else "PostgreSQL and Redis"
+    print(f"mail backend: {args.backend} ({stores})")
     if not args.eager:
         print(f"mail workers: {args.workers} processes")
     print(f"mail messages: {args.messages} messages over {args.connections} connections")
