@@ -39,7 +39,6 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta
-from email.headerregistry import HeaderRegistry
 from email.message import EmailMessage
 from email.utils import format_datetime
 from functools import lru_cache
@@ -52,7 +51,7 @@ from sqlmodel import Session, select
 
 from adjudicator.mail import compose, config
 from adjudicator.mail.bounce import parse_outbox_message_id
-from adjudicator.mail.headers import header_name_ok, header_value
+from adjudicator.mail.headers import CachedHeaders, header_name_ok, header_value
 from adjudicator.render.markdown import markdown_blocks_to_html
 from adjudicator.service import utcnow, webhooks
 from adjudicator.service.bounces import envelope_sender, message_id_for
@@ -81,16 +80,6 @@ class TemporaryFailure(Exception):
     """Worth retrying later (the attempt is recorded)."""
 
 
-class _CachedHeaders(HeaderRegistry):
-    """Python's header objects, parsed once per (name, value): a burst's mails repeat most of
-    theirs (From, the MIME headers, a game's List-Id and References), and parsing them was half
-    of building a message. The objects are immutable strings, safe to share between messages."""
-
-    @lru_cache(maxsize=8192)  # noqa: B019 - one registry for the process's life
-    def __call__(self, name: str, value: Any) -> Any:
-        return super().__call__(name, value)
-
-
 class _MailPolicy(email.policy.EmailPolicy):
     """The default policy, with each shared header object's folded bytes kept on the object (the
     other half of a header's cost, paid again at every send): a header object is immutable, and
@@ -107,7 +96,9 @@ class _MailPolicy(email.policy.EmailPolicy):
         return folded
 
 
-MAIL_POLICY = _MailPolicy(header_factory=_CachedHeaders())
+# a burst's mails repeat most of their headers (From, the MIME headers, a game's List-Id and
+# References): parsing them was half of building a message
+MAIL_POLICY = _MailPolicy(header_factory=CachedHeaders(maxsize=8192))
 
 
 def build_message(row: OutboxMessage) -> EmailMessage:

@@ -1,5 +1,7 @@
-"""`pbem bench mail [--messages N] [--connections C] [--latency L] [--eager]`: order mails from SMTP
-receipt to the reply in the outbox, on the embedded default.
+"""`pbem bench mail [--messages N] [--connections C] [--latency L] [--eager] [--backend B]`: order mails
+from SMTP receipt to the reply in the outbox, on the embedded default (`--backend postgres`:
+PostgreSQL and Redis, set up as `pbem bench burst` does; the workers are `--pool solo` there too,
+so that their CPU is measured).
 
 Doge games on a fresh SQLite file, the built-in SMTP listener on a free loopback port and real
 Celery workers on the embedded broker (`--pool solo`, as many as `pbem run` starts: one per core,
@@ -26,6 +28,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import secrets
 import smtplib
 import socket
 import statistics
@@ -40,6 +43,7 @@ from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
 
+from .benchburst import _database
 from .openloop import percentile
 from .run import default_workers
 
@@ -183,9 +187,10 @@ class _BaselineHandler:
 
         from adjudicator import store
 
+        blob = "BLOB" if store.is_sqlite() else "BYTEA"
         with store.transaction() as s:
             s.connection().execute(text("CREATE TABLE IF NOT EXISTS bench_mail "
-                                        "(message_id TEXT PRIMARY KEY, raw BLOB, subject TEXT)"))
+                                        f"(message_id TEXT PRIMARY KEY, raw {blob}, subject TEXT)"))
 
     def insert(self, raw: bytes) -> None:
         from sqlalchemy import text
@@ -229,18 +234,31 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--eager", action="store_true", help="tasks inline in the listener, no worker")
     parser.add_argument("--workers", type=int, default=default_workers(),
                         help="worker processes (default: as many as `pbem run` starts, one per core, at most 4)")
+    parser.add_argument("--backend", choices=("embedded", "postgres"), default="embedded",
+                        help="embedded: SQLite and the SQLite broker; postgres: a fresh schema in PBEM_TEST_PG_URL's "
+                             "database and Redis (PBEM_TEST_REDIS_URL), as `pbem bench burst`")
     args = parser.parse_args(argv)
     tmp = Path(tempfile.mkdtemp(prefix="pbem-bench-mail-"))
-    env = {"PBEM_MAIL_DIR": str(tmp / "mail"), "PBEM_MAIL_DNS": "0", "DATABASE_URL": f"sqlite:///{tmp / 'bench.sqlite'}",
-           "CELERY_BROKER_URL": f"sqla+sqlite:///{tmp / 'broker.sqlite'}", "PBEM_VAR_DIR": str(tmp / "var"),
-           "PBEM_CELERY_QUEUE": "bench-mail", "PBEM_MAIL_REPLIES_PER_HOUR": "1000000"}
-    os.environ.update(env)
-    os.environ.pop("SMTP_HOST", None)
-    if args.eager:
-        os.environ["PBEM_EAGER"] = "1"
-    else:
-        os.environ.pop("PBEM_EAGER", None)
+    with _database(args.backend, tmp) as (db_url, broker_url):
+        env = {"PBEM_MAIL_DIR": str(tmp / "mail"), "PBEM_MAIL_DNS": "0", "DATABASE_URL": db_url,
+               "CELERY_BROKER_URL": broker_url, "PBEM_VAR_DIR": str(tmp / "var"),
+               "PBEM_CELERY_QUEUE": f"bench-mail-{secrets.token_hex(4)}", "PBEM_MAIL_REPLIES_PER_HOUR": "1000000"}
+        os.environ.update(env)
+        for name in ("SMTP_HOST", "REDIS_URL"):
+            os.environ.pop(name, None)
+        if args.eager:
+            os.environ["PBEM_EAGER"] = "1"
+        else:
+            os.environ.pop("PBEM_EAGER", None)
+        from adjudicator import store
 
+        try:
+            return _run(args, env, tmp)
+        finally:
+            store.configure(None)  # its connections closed before the schema is dropped
+
+
+def _run(args: argparse.Namespace, env: dict[str, str], tmp: Path) -> int:
     from adjudicator import store
     from workers.celery_app import make_celery
     from workers.smtp import start
@@ -248,8 +266,11 @@ def main(argv: list[str]) -> int:
     store.configure(env["DATABASE_URL"])
     store.init_db()
     seats = _make_games(args.games)
-    mode = "inline tasks (PBEM_EAGER)" if args.eager else "real workers on the embedded broker"
+    broker = "the embedded broker" if args.backend == "embedded" else "Redis"
+    mode = "inline tasks (PBEM_EAGER)" if args.eager else f"real workers on {broker}"
     print(f"mail mode: {mode}")
+    stores = "SQLite and its broker" if args.backend == "embedded" else "PostgreSQL and Redis"
+    print(f"mail backend: {args.backend} ({stores})")
     if not args.eager:
         print(f"mail workers: {args.workers} processes")
     print(f"mail messages: {args.messages} messages over {args.connections} connections")

@@ -15,12 +15,18 @@ from dataclasses import dataclass, field
 from email import message_from_bytes, policy
 from email.message import EmailMessage, Message
 from email.parser import BytesHeaderParser
+from functools import lru_cache
 
 from . import config
+from .headers import CachedHeaders
 from .mime import MAX_PARTS, MimeTooComplex, check_shape, walk
 from .mime import html_to_text as _html_to_text
 
-__all__ = ["MAX_PARTS", "ParsedMail", "TooBig", "parse"]
+__all__ = ["MAX_PARTS", "POLICY", "ParsedMail", "TooBig", "parse"]
+
+# policy.default, each short header value parsed once (the same objects: tests/mail/test_parse_policy.py);
+# reading a mail asked `email` to parse its Content-Type a dozen times, a fifth of processing it
+POLICY = policy.default.clone(header_factory=CachedHeaders(maxsize=1024, max_chars=256))
 
 
 class TooBig(Exception):
@@ -51,8 +57,14 @@ def header_block(raw: bytes) -> bytes:
 
 
 def headers_only(raw: bytes) -> Message:
-    """Headers of a message that is too big to parse whole (read from the first bytes only)."""
-    return BytesHeaderParser(policy=policy.compat32).parsebytes(raw[: config.max_header_bytes()])
+    """Headers of a message that is too big to parse whole (read from the first bytes only).
+    Shared between callers: read it, never change it."""
+    return _headers(raw[: config.max_header_bytes()])
+
+
+@lru_cache(maxsize=32)  # processing one mail reads its headers three times (games, bounce, token)
+def _headers(head: bytes) -> Message:
+    return BytesHeaderParser(policy=policy.compat32).parsebytes(head)
 
 
 def _h(msg: Message, name: str) -> str:
@@ -138,10 +150,10 @@ def parse(raw: bytes, envelope_from: str | None = None, trusted: bool = False) -
     problem = ""
     try:
         check_shape(raw)
-        msg: EmailMessage = message_from_bytes(raw, policy=policy.default)  # type: ignore[assignment]
+        msg: EmailMessage = message_from_bytes(raw, policy=POLICY)  # type: ignore[assignment]
     except (MimeTooComplex, RecursionError) as exc:
         problem = str(exc) if isinstance(exc, MimeTooComplex) else "your mail's MIME structure is too deep"
-        msg = message_from_bytes(header_block(raw) + b"\r\n\r\n", policy=policy.default)  # type: ignore[assignment]
+        msg = message_from_bytes(header_block(raw) + b"\r\n\r\n", policy=POLICY)  # type: ignore[assignment]
     recipients = [v for n in ("To", "Cc", "Delivered-To", "X-Original-To") for v in _all(msg, n)]
     refs = re.findall(r"<[^<>\s]{1,900}>", _h(msg, "In-Reply-To") + " " + _h(msg, "References"))
     try:

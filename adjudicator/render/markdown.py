@@ -39,9 +39,32 @@ def _converter() -> _markdown.Markdown:
     return md
 
 
+# A plain paragraph: each line starts with a letter or a code span, has no character any inline
+# or block syntax of Markdown (with "extra") reacts to, no leading or trailing space, and its
+# backticks pair up into one-backtick code spans. Markdown makes <p> of it and <code> of each
+# span (trimmed), nothing else; tests/mail/test_markdown_paragraph.py holds the two equal.
+_PLAIN_LINE = (
+    r"(?:[^\W\d_]|`)[^\x00-\x1f\x7f-\x9f*_\[\]<>&\\{}|\s]*(?: [^\x00-\x1f\x7f-\x9f*_\[\]<>&\\{}|\s]+)*"
+)
+_PLAIN_PARAGRAPH = re.compile(f"{_PLAIN_LINE}(?:\n{_PLAIN_LINE})*")
+_CODE_SPAN = re.compile(r"`([^`]+)`")
+
+
+def _plain_paragraph(text: str) -> str | None:
+    """Markdown's HTML of a plain paragraph (see _PLAIN_LINE), or None for any other text. A
+    reply's receipts are unique paragraphs, never from the cache (0.27 ms a reply before, 0.16 now)."""
+    if not _PLAIN_PARAGRAPH.fullmatch(text) or "``" in text:
+        return None
+    if any(line.count("`") % 2 for line in text.split("\n")):
+        return None
+    return "<p>" + _CODE_SPAN.sub(lambda m: f"<code>{m.group(1).strip()}</code>", text) + "</p>"
+
+
 @lru_cache(maxsize=65536)  # log lines repeat on every page view of a long game
 def markdown_to_html(text: str) -> str:
-    html = _converter().reset().convert(text or "")
+    html = _plain_paragraph(text or "")
+    if html is None:
+        html = _converter().reset().convert(text or "")
     return nh3.clean(
         html, tags=TAGS, attributes=ATTRIBUTES, url_schemes={"http", "https", "mailto"},
         link_rel="nofollow noopener noreferrer",

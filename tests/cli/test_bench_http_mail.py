@@ -45,3 +45,17 @@ def test_bench_mail_answers_every_mail_through_a_real_worker(capsys: pytest.Capt
         assert float(figures[name].split()[0]) > 0
     for name in ("mail latency p50", "mail latency baseline same work inline p50"):
         assert figures[name].endswith(" ms")
+
+
+def test_bench_mail_runs_on_postgresql_and_redis(capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.support.databases import postgres_database, redis_or_skip
+
+    redis_or_skip()
+    with postgres_database():  # reachable (else skipped, or failed with PBEM_REQUIRE_SERVICES=1)
+        pass
+    assert bench_main(["mail", "--backend", "postgres", "--games", "1", "--messages", "6", "--connections", "2",
+                       "--latency", "3"]) == 0
+    figures = _figures(capsys.readouterr().out)
+    assert figures["mail backend"] == "postgres (PostgreSQL and Redis)" and figures["mail mode"] == "real workers on Redis"
+    assert float(figures["mail throughput"].split()[0]) > 0
+    assert figures["mail latency p50"].endswith(" ms")

@@ -1,0 +1,64 @@
+"""One row written by a single Core statement, for hot paths where building the ORM object and
+flushing it cost more than the work around it (the SMTP listener stores every mail this way)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from pydantic_core import PydanticUndefined
+from sqlalchemy import Insert
+from sqlmodel import Session, SQLModel
+
+
+def dialect_insert(dialect: str, table: Any) -> Insert:
+    """The dialect's INSERT (it has ON CONFLICT DO NOTHING on both databases the project runs on)."""
+    if dialect == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert
+    elif dialect == "sqlite":
+        from sqlalchemy.dialects.sqlite import insert
+    else:  # pragma: no cover - the project runs on these two
+        raise RuntimeError(f"PostgreSQL or SQLite, not {dialect}")
+    return insert(table)
+
+
+def row_values(model: type[SQLModel], values: dict[str, Any]) -> dict[str, Any]:
+    """Every column's value as `model(**values)` fills it: the given ones, the rest from each
+    field's default or default factory (a None is left to the database, as the ORM leaves an
+    unset primary key)."""
+    out: dict[str, Any] = {}
+    for name, field in model.model_fields.items():
+        if name in values:
+            value = values[name]
+        elif field.default_factory is not None:
+            value = field.default_factory()  # type: ignore[call-arg]
+        elif field.default is not PydanticUndefined:
+            value = field.default
+        else:
+            raise TypeError(f"{model.__name__}.{name} has no default and no value")
+        if value is not None:
+            out[name] = value
+    return out
+
+
+def insert_unless_exists(
+    s: Session, model: type[SQLModel], values: dict[str, Any], unique: list[str]
+) -> int | None:
+    """Insert one row of `model` (`row_values`) and return its id; None if a row with the same
+    `unique` columns exists already, committed or being inserted by a concurrent transaction
+    (ON CONFLICT DO NOTHING: no savepoint, and no aborted transaction on PostgreSQL)."""
+    row = row_values(model, values)
+    stmt = _insert_statement(s.get_bind().dialect.name, model, tuple(unique))
+    return s.connection().execute(stmt, row).scalar()
+
+
+@lru_cache(maxsize=64)
+def _insert_statement(dialect: str, model: type[SQLModel], unique: tuple[str, ...]) -> Any:
+    """Built once, its values bound at execution (the INSERT names the parameters' columns):
+    composing the statement with its values, and its cache key, cost more than executing it."""
+    table: Any = model.__table__  # type: ignore[attr-defined]
+    return (
+        dialect_insert(dialect, table)
+        .on_conflict_do_nothing(index_elements=list(unique))
+        .returning(table.c.id)
+    )

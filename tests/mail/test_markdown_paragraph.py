@@ -1,0 +1,98 @@
+"""markdown_to_html's plain-paragraph path (a reply's receipts) must give exactly the HTML that
+Python-Markdown gives: for generated texts near its edges, and for every paragraph of the
+mails a game sends."""
+
+from __future__ import annotations
+
+import nh3
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from adjudicator.render import markdown as md
+
+# letters, digits, spaces, line breaks, backticks and every character Markdown reacts to
+ALPHABET = "aZé9 \n\t`*_[]<>&\\{}|#-+=:.!()~\"'\xa0\x85\u2028;,/%?"
+
+
+def _markdown(text: str) -> str:
+    return md._converter().reset().convert(text)
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.text(alphabet=ALPHABET, max_size=40))
+def test_a_generated_text_converts_as_markdown_does(text: str) -> None:
+    fast = md._plain_paragraph(text)
+    if fast is not None:
+        assert fast == _markdown(text)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(["Receipt", "`a b`", "`x`", "(receipt", "`c`);", "ok.", "é", "1.", "-", ":", "x:"]),
+        max_size=12,
+    ),
+    st.lists(st.sampled_from([" ", "\n", "  ", " \n"]), max_size=12),
+)
+def test_a_generated_paragraph_converts_as_markdown_does(words: list[str], gaps: list[str]) -> None:
+    text = "".join(w + (gaps[i] if i < len(gaps) else " ") for i, w in enumerate(words)).strip(" ")
+    fast = md._plain_paragraph(text)
+    if fast is not None:
+        assert fast == _markdown(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Sealed order `place cannaregio 1` received. Receipt (commitment): `5240ae55bd`. You may replace it.",
+        "Your sealed order `bid 2` is in (receipt `ab12`); the others have not all ordered yet.\nNext line.",
+        "Plain words only",
+    ],
+)
+def test_reply_paragraphs_take_the_plain_path(text: str) -> None:
+    assert md._plain_paragraph(text) is not None
+    html = md.markdown_to_html(text)
+    assert html == nh3.clean(
+        _markdown(text),
+        tags=md.TAGS,
+        attributes=md.ATTRIBUTES,
+        url_schemes={"http", "https", "mailto"},
+        link_rel="nofollow noopener noreferrer",
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "# Title",
+        "- item",
+        "1. item",
+        "a *b*",
+        "`a",
+        "a  \nb",
+        " a",
+        "a\n: def",
+        "a | b",
+        "a & b",
+        "``a``",
+        "a\n===",
+        "A `b\nc`",
+    ],
+)
+def test_anything_else_is_left_to_markdown(text: str) -> None:
+    assert md._plain_paragraph(text) is None
+
+
+@pytest.mark.parametrize("game_id", ["doge", "1960"])
+def test_every_block_of_a_games_mails_converts_as_markdown_does(game_id: str) -> None:
+    from tests.mail.test_mail_html_blocks import _mail_bodies
+
+    plain = 0
+    for body in _mail_bodies(game_id, seed=16, steps=30):
+        for block in md._BOUNDARY.split(body):
+            fast = md._plain_paragraph(block)
+            if fast is not None:
+                plain += 1
+                assert fast == _markdown(block)
+    assert plain > 0
