@@ -6,6 +6,7 @@ from __future__ import annotations
 import fcntl
 import gc
 import os
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -90,3 +91,41 @@ def test_a_write_leaves_the_collector_off_if_it_was_off(sqlite_file: Path) -> No
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_a_child_forked_while_another_thread_writes_keeps_neither_the_lock_nor_the_collector_off(
+    sqlite_file: Path,
+) -> None:
+    """A process forked (a Celery prefork child) while another of its parent's threads held the
+    writers' lock: the child has no such thread to release its copy of the lock file, which kept
+    every writer out while the child lived, nor to switch the collector on again."""
+    lock_file = Path(f"{sqlite_file}-writers")
+    holding, done = threading.Event(), threading.Event()
+
+    def writer() -> None:
+        with store.transaction():
+            holding.set()
+            done.wait(30)
+
+    thread = threading.Thread(target=writer)
+    thread.start()
+    assert holding.wait(30)
+    report_r, report_w = os.pipe()
+    go_r, go_w = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: report, then wait until the parent has looked at the lock
+        try:
+            os.write(report_w, b"on" if gc.isenabled() else b"off")
+            os.read(go_r, 1)
+        finally:
+            os._exit(0)
+    try:
+        assert os.read(report_r, 3) == b"on"
+        done.set()
+        thread.join(30)
+        assert _free(lock_file)  # released although the child still lives
+    finally:
+        os.write(go_w, b"x")
+        os.waitpid(pid, 0)
+        for fd in (report_r, report_w, go_r, go_w):
+            os.close(fd)
