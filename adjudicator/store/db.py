@@ -10,11 +10,13 @@ deferred read lock cannot be upgraded. On PostgreSQL the game row is locked with
 from __future__ import annotations
 
 import fcntl
+import gc
 import os
 import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -47,9 +49,7 @@ def make_engine(url: str) -> Engine:
         return _ping_when_idle(create_engine(url))
     if parsed.database and parsed.database != ":memory:":
         Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
-    engine = create_engine(
-        url, connect_args={"check_same_thread": False, "timeout": BUSY_TIMEOUT_MS / 1000}
-    )
+    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": BUSY_TIMEOUT_MS / 1000})
     # Rows of one table flushed together go out as one multi-row INSERT ... RETURNING (a
     # deadline's notifications), as on PostgreSQL. SQLAlchemy does this only where it may match
     # the returned ids to the rows by their order; on SQLite it may: an integer primary key left
@@ -135,6 +135,7 @@ def reset_after_fork() -> None:
     PostgreSQL: DuplicatePreparedStatement, ResourceClosedError, lost work)."""
     global _lock
     _lock = threading.Lock()  # a lock held by another parent thread at fork time stays held
+    _forget_other_threads_hold()
     if _engine is not None:
         _engine.dispose(close=False)
 
@@ -159,7 +160,17 @@ def init_db(engine: Engine | None = None) -> None:
     ensure_schema(engine or get_engine())
 
 
-_held = threading.local()
+@dataclass
+class _Hold:
+    """This process's hold of the writers' lock: one thread at a time (each write opens the file
+    anew, and an flock excludes other open files of the same process too)."""
+
+    thread: int | None = None
+    fd: int = -1
+    collector_was_on: bool = False
+
+
+_hold = _Hold()
 
 
 @contextmanager
@@ -168,21 +179,43 @@ def _sqlite_writers_queue(engine: Engine) -> Iterator[None]:
     before BEGIN IMMEDIATE. SQLite's own busy handler sleeps and retries (up to 100 ms a time), so
     under load the lock was often free while every writer slept: order POSTs saturated at ~65/s.
     The kernel wakes an flock waiter as soon as the lock is free. Reentrant per thread (a nested
-    write meets SQLite's busy timeout as before); a process that dies releases it."""
+    write meets SQLite's busy timeout as before); a process that dies releases it.
+
+    While it is held, Python's cyclic garbage collector does not start. A full collection of a
+    web worker's heap took 70-90 ms of CPU; started by an allocation inside a write transaction,
+    it held every writer of every process behind it (the 200 ms p99 of order POSTs at 200/s). The
+    collection that fell due runs at the first allocation after the release. It stays off if
+    something else had switched it off."""
     path = engine.url.database
-    if not is_sqlite(engine) or not path or path == ":memory:" or getattr(_held, "depth", 0):
+    if not is_sqlite(engine) or not path or path == ":memory:" or _hold.thread == threading.get_ident():
         yield
         return
     fd = os.open(f"{path}-writers", os.O_RDWR | os.O_CREAT, 0o600)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
-        _held.depth = 1
+        _hold.thread, _hold.fd, _hold.collector_was_on = threading.get_ident(), fd, gc.isenabled()
+        gc.disable()
         try:
             yield
         finally:
-            _held.depth = 0
+            _let_go()
     finally:
-        os.close(fd)  # closing releases the flock
+        os.close(fd)  # closing releases the flock (once no forked child has it open either)
+
+
+def _let_go() -> None:
+    if _hold.collector_was_on:
+        gc.enable()
+    _hold.thread, _hold.fd, _hold.collector_was_on = None, -1, False
+
+
+def _forget_other_threads_hold() -> None:
+    """In a child forked while another thread held the writers' lock: that thread is not in the
+    child, so nothing would close the child's copy of the lock file (keeping every writer out
+    while the child lives) or switch the collector on again."""
+    if _hold.thread is not None and _hold.thread != threading.get_ident():
+        os.close(_hold.fd)
+        _let_go()
 
 
 @contextmanager
