@@ -20,6 +20,7 @@ from datetime import datetime
 from sqlmodel import Session, delete, func, select
 
 from adjudicator.store import Game, PlayerRating, RecordEntry
+from adjudicator.store.rows import dialect_insert
 
 from .clock import utcnow
 from .tournaments import GameResult, _server_key, game_result, placements, player_slug
@@ -95,16 +96,10 @@ def _apply(s: Session, result: GameResult, key: str, now: datetime) -> bool:
 def _ensure_rows(s: Session, game_type: str, slugs: list[str]) -> None:
     """A fresh row (the model's default mu and sigma) for each new player; a row another
     transaction inserts meanwhile is left alone instead of failing this one."""
-    dialect = s.get_bind().dialect.name
-    if dialect == "postgresql":
-        from sqlalchemy.dialects.postgresql import insert
-    elif dialect == "sqlite":
-        from sqlalchemy.dialects.sqlite import insert
-    else:  # pragma: no cover - the project runs on these two
-        raise RuntimeError(f"ratings need PostgreSQL or SQLite, not {dialect}")
     now = utcnow()
     fresh = Rating(25.0, 25.0 / 3)
-    s.exec(insert(PlayerRating).values([  # type: ignore[call-overload]
+    insert = dialect_insert(s.get_bind().dialect.name, PlayerRating.__table__)  # type: ignore[attr-defined]
+    s.exec(insert.values([  # type: ignore[call-overload]
         {"game_type": game_type, "player": slug, "name": "", "mu": fresh.mu, "sigma": fresh.sigma, "games": 0,
          "updated_at": now} for slug in slugs]).on_conflict_do_nothing(index_elements=["game_type", "player"]))
 
