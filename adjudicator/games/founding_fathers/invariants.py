@@ -22,9 +22,10 @@ def violated(state: State) -> list[str]:
         if len(state["private"][seat]["hand"]) != state["factions"][seat]["hand"]:
             out.append(f"{seat}: hand count differs from the hand")
     over = [s for s in state["seats"] if state["factions"][s]["hand"] > HAND_LIMIT]
-    if over and not any(f["node"] == "limit" for f in state["flow"]) and not rules_16(state):
+    if over and state["flow"] and not any(f["node"] == "limit" for f in state["flow"]) and not rules_16(state):
         # the limit holds at any time: an excess is shed at once (a card played to shed it may
-        # bring its own prompts first: a ruling, a death)
+        # bring its own prompts first: a ruling, a death); a game that has ended (no flow left:
+        # the card played to shed it may start the civil war) holds no limit
         out.append(f"{', '.join(over)}: above the hand limit outside the hand-limit discard")
     places.update(state["secret"]["actions"])
     places.update(state["secret"]["packet"])

@@ -7,7 +7,8 @@ import pytest
 from adjudicator.cli.playout import play_one
 from adjudicator.engine import canonical_json, get_game
 from adjudicator.games.founding_fathers import GAME
-from tests.games.founding_fathers.helpers import fresh
+from adjudicator.games.founding_fathers.invariants import violated
+from tests.games.founding_fathers.helpers import fresh, give_card
 
 
 @pytest.fixture()
@@ -63,3 +64,16 @@ def test_biased_playouts_reach_the_later_eras(chunk: int) -> None:
         assert GAME.outcome(r.state) is not None
         eras |= r.eras
     assert "B" in eras
+
+
+def test_the_hand_limit_check_holds_while_the_game_runs_not_after_it_ends() -> None:
+    """The limit holds at any time while the game runs; a card played to shed an excess may end
+    the game at once (tension reaching the civil war), leaving the hand as it is (self-play seed
+    s7-42 met it)."""
+    state = fresh()
+    for cid in state["secret"]["actions"][:4]:
+        give_card(state, "green", cid)
+    over = "green: above the hand limit outside the hand-limit discard"
+    assert state["flow"] and over in violated(state)
+    state["flow"] = []  # the game has ended
+    assert over not in violated(state)
