@@ -17,6 +17,7 @@ from __future__ import annotations
 import logging
 from dataclasses import replace
 from datetime import datetime, timedelta
+from typing import Any
 
 from sqlmodel import Session, func, select
 
@@ -29,7 +30,7 @@ from adjudicator.mail.signals import dkim_result, spf_result
 from adjudicator.store import Game, InboxMessage, OutboxMessage, is_transient, lock_game
 from adjudicator.store.rows import insert_unless_exists
 
-from . import notify
+from . import mailunit, notify, outboxrows
 from .bounces import record_bounce
 from .clock import utcnow
 from .core import find_game, module_of, seat_row
@@ -91,19 +92,31 @@ def process(s: Session, inbox_id: int, now: datetime | None = None) -> list[Task
 
 
 def process_locked(s: Session, row: InboxMessage, now: datetime) -> list[Task]:
-    """Handle a `new` row the caller holds locked, after the games it names (`addressed_games`)."""
+    """Handle a `new` row the caller holds locked, after the games it names (`addressed_games`),
+    in one savepoint: the caller's unit for this row (mailunit.py, the drain), else its own."""
+    found = mailunit.claim(s, row.id)
+    if found is not None:
+        return _process(s, row, now, found)
+    with mailunit.unit(s, row.id) as own:
+        return _process(s, row, now, own)
+
+
+def _process(s: Session, row: InboxMessage, now: datetime, unit: mailunit.MailUnit) -> list[Task]:
+    learnt: dict[str, Any] = {}  # the row's columns the service filled in (written with its status)
     try:
-        with s.begin_nested():
-            tasks, status, outcome = _handle(s, row, now)
+        with outboxrows.batch(s) as mails:  # the mail's outbox rows: one prebuilt INSERT, not the ORM's
+            tasks, status, outcome = _handle(s, row, now, learnt)
+            tasks = mails.write(s, tasks)
     except Exception as exc:  # a bug must not crash the worker or leave the message half-done
         if is_transient(exc):  # a deadlock or a lost connection: the caller runs it all again
             raise
         log.exception("inbound message %s could not be processed", row.message_id)
-        tasks, status, outcome = [], "dropped", f"internal error: {type(exc).__name__}"
+        unit.restart()  # none of its writes stay, nor what it learnt about the row
+        tasks, status, outcome, learnt = [], "dropped", f"internal error: {type(exc).__name__}", {}
     if status == "dropped":
-        log.warning("inbound mail %s from %r dropped: %s", row.message_id, row.from_addr, outcome)
-    row.status, row.outcome, row.processed_at = status, outcome[:2000], now
-    s.add(row)
+        log.warning("inbound mail %s from %r dropped: %s", row.message_id, learnt.get("from_addr", row.from_addr),
+                    outcome)
+    mailunit.write_row(s, row, {**learnt, "status": status, "outcome": outcome[:2000], "processed_at": now})
     return tasks
 
 
@@ -120,10 +133,12 @@ def addressed_games(row: InboxMessage) -> list[str]:
     return sorted({game for game, _seat, _token in addresses.seat_addresses(values + list(row.envelope_to or []))[:5]})
 
 
-def _handle(s: Session, row: InboxMessage, now: datetime) -> tuple[list[Task], str, str]:
+def _handle(s: Session, row: InboxMessage, now: datetime, learnt: dict[str, Any]) -> tuple[list[Task], str, str]:
+    """The mail's tasks, status and outcome; `learnt` takes the row's columns to update (the row
+    object itself is left as read: the caller writes them with the status)."""
     raw = bytes(row.raw)
     envelope_from = row.envelope_from if row.source == "smtp" else None
-    row.auth = {**row.auth, "dkim": dkim_result(raw), "spf": spf_result(row.peer, row.envelope_from)}
+    learnt["auth"] = {**row.auth, "dkim": dkim_result(raw), "spf": spf_result(row.peer, row.envelope_from)}
     try:
         bounced = is_bounce(headers_only(raw), envelope_from)
     except Exception:  # headers that even the tolerant parser rejects are no bounce we can read
@@ -137,7 +152,7 @@ def _handle(s: Session, row: InboxMessage, now: datetime) -> tuple[list[Task], s
         mail = parse(raw, envelope_from, trusted=by_token is not None)
     except TooBig as exc:
         return [], "dropped", f"too big: {exc}"
-    row.from_addr, row.subject = mail.from_addr, mail.subject
+    learnt["from_addr"], learnt["subject"] = mail.from_addr, mail.subject
     if mail.auto_reason:
         return [], "dropped", f"not answered ({mail.auto_reason}): no mail loops"
     commands = structure_error(mail) if mail.problem else parse_body(mail.text)
@@ -150,9 +165,9 @@ def _handle(s: Session, row: InboxMessage, now: datetime) -> tuple[list[Task], s
         who = identify(s, mail.recipients + list(row.envelope_to or []), signon, mail.from_addr)
     if who is None:
         return _unidentified(s, row, mail.from_addr, mail.message_id, mail.subject, now)
-    row.auth = {**row.auth, "via": who.via, "from_registered": who.from_registered}
+    learnt["auth"] = {**learnt["auth"], "via": who.via, "from_registered": who.from_registered}
     g = find_game(s, who.game_id)
-    row.game_id, row.seat = g.id, who.seat
+    learnt["game_id"], learnt["seat"] = g.id, who.seat
     # the reply, and every message of the service on the way, in the seat's language
     with language(notify.seat_language(g, seat_row(s, g, who.seat))):
         return _answer(s, row, mail, commands, who, g, now)

@@ -9,6 +9,7 @@ mail that fails is rolled back alone and the others of its chunk stay applied.
 Safe to run twice at once: the games the chunk's mails name are locked first (sorted), then the
 rows, re-read under their lock and skipped unless still `new` (FOR UPDATE SKIP LOCKED on
 PostgreSQL; SQLite's BEGIN IMMEDIATE serialises the drains), as `inbound.process` does for one.
+Each row's savepoint is the one `inbound.process_locked` works in (mailunit.py): one per mail.
 A row that failed outside the service's own error handling keeps `new` with its `last_error`:
 drains pass it by and the recovery sweep hands it on by itself (recovery.py), so one bad row
 cannot stall every drain.
@@ -24,7 +25,7 @@ from sqlmodel import Session, select
 
 from adjudicator.store import InboxMessage, is_transient
 
-from . import snapshot
+from . import mailunit, snapshot
 from .clock import utcnow
 from .inbound import addressed_games, process_locked
 from .types import Task
@@ -60,14 +61,14 @@ def drain_chunk(s: Session, limit: int = CHUNK, now: datetime | None = None) -> 
         for game in games.get(row.id, []):
             if snapshot.locked(s, game) is None:  # a rollback (a mail's failed command) dropped it
                 snapshot.load(s, game)
+        row_id = row.id or 0
         try:
-            with s.begin_nested():
+            with mailunit.unit(s, row.id):  # the mail's one savepoint: process_locked takes it
                 result.tasks += process_locked(s, row, now)
         except Exception as exc:
             if is_transient(exc):  # a deadlock or a lost connection: the caller runs the chunk again
                 raise
             log.exception("inbound message %s failed in a drain; left to the recovery sweep", row.message_id)
-            row.last_error = f"{type(exc).__name__}: {exc}"[:1000]
-            s.add(row)
-        result.processed.append(row.id or 0)
+            mailunit.note_error(s, row, f"{type(exc).__name__}: {exc}")
+        result.processed.append(row_id)
     return result

@@ -1,7 +1,7 @@
 """Running the commands of one mail for an identified seat; each returns Markdown for the reply.
 
-Each command runs in a savepoint, so a failing one is rolled back alone; the first failure stops
-the rest, as the first bad order line does.
+Each command runs in a savepoint (the mail's own while it holds no write: mailunit.command), so a
+failing one is rolled back alone; the first failure stops the rest, as the first bad order line does.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from adjudicator.mail import compose
 from adjudicator.mail.body import Command
 from adjudicator.mail.words import canonical
 
-from . import notify
+from . import mailunit, notify, outboxrows
 from .absence import cancel_absence, my_absence, set_absence
 from .core import find_game, module_of, seat_row
 from .errors import ServiceError
@@ -45,8 +45,10 @@ def run(s: Session, who: Speaker, commands: list[Command], now: datetime) -> Out
         if cmd.name == "signon":
             continue
         try:
-            with s.begin_nested():
+            # the command's mails are written in its savepoint (rolled back with it), in one insert
+            with mailunit.command(s, first=not out.summary), outboxrows.batch(s) as mails:
                 _one(s, who, cmd, now, out)
+                out.tasks = mails.write(s, out.tasks)
         except ServiceError as exc:
             out.sections += [_("**Not done:** `%(line)s`: %(error)s", line=cmd.line or cmd.name, error=exc), ""]
             choices = getattr(exc, "choices", None)

@@ -178,8 +178,9 @@ def news_lines(s: Session, g: Game, game: GameModule, seat: Seat) -> list[str]:
     from .reading import log_entries
 
     since = seat.mailed_seq
-    seat.mailed_seq = g.record_length
-    s.add(seat)
+    if since != g.record_length:  # assigning an equal value still puts the seat through a flush
+        seat.mailed_seq = g.record_length
+        s.add(seat)
     rows = snapshot.entries_since(s, g, since)  # a deadline read them once for every seat
     entries = log_entries(s, g, game, seat.seat, since=since, rows=rows)
     lines = [line.markdown for entry in entries for line in entry.lines]
