@@ -24,7 +24,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, bindparam, exists, select
+from sqlalchemy import Connection, and_, bindparam, exists, select
 from sqlmodel import Session
 
 from adjudicator.engine import canonical_json, get_game
@@ -45,11 +45,13 @@ _g, _s, _o = _games.c, _seats.c, _sealed.c
 _GAME = (select(_g.id, _g.public_id, _g.game_type, _g.options, _g.status, _g.state_hash, _g.record_length,
                 _g.due_at, _g.waiting_on)
          .where(_g.public_id == bindparam("public_id")).with_for_update())
+# the seats, each with its sealed orders (a sealed row names one of the game's seats), in one
+# statement after the lock: one round trip fewer than two
 _SEATS = (select(_s.id, _s.seat, _s.seat_token_hash, _s.missed, _s.disorder, _s.resigned,
-                 exists().where(StandingOrder.game_id == bindparam("game_id")))  # type: ignore[arg-type]
-          .where(_s.game_id == bindparam("game_id")).order_by(_s.position))
-_SEALED = (select(_o.id, _o.group, _o.seat, _o.order, _o.origin, _o.commitment, _o.submitted_at)
-           .where(_o.game_id == bindparam("game_id")))
+                 exists().where(StandingOrder.game_id == bindparam("game_id")).label("standing"),  # type: ignore[arg-type]
+                 _o.id.label("sealed_id"), _o.group, _o.order, _o.origin, _o.commitment, _o.submitted_at)
+          .select_from(_seats.outerjoin(_sealed, and_(_o.game_id == _s.game_id, _o.seat == _s.seat)))
+          .where(_s.game_id == bindparam("game_id")).order_by(_s.position, _o.id))
 _INSERT_SEALED = _sealed.insert()
 _UPDATE_SEALED = _sealed.update().where(_o.id == bindparam("row_id"))
 _UPDATE_WAITING = _games.update().where(_g.id == bindparam("row_id"))
@@ -72,16 +74,16 @@ def submit(s: Session, game_id: str, seat: str, seat_token: str, order: Any, pro
     prompt = prompts.get(seat) if prompts is not None else None
     if prompt is None or not prompt.sealed or prompt.group is None or not prompt.allows(order):
         return None
-    seats = conn.execute(_SEATS, {"game_id": g.id}).all()
-    row = next((r for r in seats if r.seat == seat), None)
+    joined = conn.execute(_SEATS, {"game_id": g.id}).all()
+    row = next((r for r in joined if r.seat == seat), None)
     if (row is None or not seat_token_matches(row.seat_token_hash, g.public_id, seat, seat_token)
-            or row.missed or seats[0][-1] or any(r.disorder or r.resigned for r in seats)):
+            or row.missed or row.standing or any(r.disorder or r.resigned for r in joined)):
         return None  # a refusal, `seat_spoke`'s note, standing orders or automatic decisions
     try:
         check_prompt_token(g, seat, prompt, prompt_token)
     except StaleOrder:
         return None
-    sealed = conn.execute(_SEALED, {"game_id": g.id}).all()
+    sealed = [r for r in joined if r.sealed_id is not None]
     mine = next((r for r in sealed if r.group == prompt.group and r.seat == seat), None)
     sealed_in: set[str] = {seat}
     for group, members in sealed_groups(prompts).items():
@@ -108,7 +110,7 @@ def _seal(conn: Connection, g: Any, seat: str, group: str, order: Any, mine: Any
     row's commitment and time for the receipt."""
     if mine is not None and canonical_json(mine.order) == canonical_json(order):
         if mine.origin != "":
-            conn.execute(_UPDATE_SEALED, {"row_id": mine.id, "origin": ""})
+            conn.execute(_UPDATE_SEALED, {"row_id": mine.sealed_id, "origin": ""})
         return mine.commitment, mine.submitted_at
     salt = new_salt()
     values = {"order": order, "salt": salt, "commitment": commitment(order, salt), "submitted_at": now,
@@ -116,5 +118,5 @@ def _seal(conn: Connection, g: Any, seat: str, group: str, order: Any, mine: Any
     if mine is None:
         conn.execute(_INSERT_SEALED, {"game_id": g.id, "group": group, "seat": seat, **values})
     else:
-        conn.execute(_UPDATE_SEALED, {"row_id": mine.id, **values})
+        conn.execute(_UPDATE_SEALED, {"row_id": mine.sealed_id, **values})
     return values["commitment"], now

@@ -207,7 +207,7 @@ def test_an_order_replacing_a_sealed_one_is_one_flush_and_no_game_update(db, qui
                 continue  # the first order inserts the row, flushed at once for a reveal to delete
             writes = [w for w in seen if w.split()[0] in ("INSERT", "UPDATE", "DELETE")]
             if quick:
-                assert flushes == [] and len([q for q in seen if not q.startswith("BEGIN")]) == 5, seen
+                assert flushes == [] and len([q for q in seen if not q.startswith("BEGIN")]) == 4, seen
             else:
                 assert len(flushes) == 1, f"one flush per order: {seen}"
                 assert flushes[0] == {"SealedOrder", "Seat"}, "an unchanged wait leaves the game row out of the flush"
