@@ -136,38 +136,22 @@ def test_an_order_committed_while_the_deadline_waits_for_the_lock_is_in_its_snap
     """Every writer locks the game row first. A deadline waiting for that lock must read what its
     holder committed: on PostgreSQL the locking statement's own subqueries see the database as it
     was before the wait, so whether the game has sealed orders is asked after it."""
-    import threading
-    import time
-
     from adjudicator.service import core, snapshot
-    from adjudicator.store import SealedOrder
+    from tests.support.locking import while_a_sealed_row_is_committed
 
     game_id = doge_game()
     with store.transaction(write=False) as s:
         g = s.exec(select(Game).where(Game.public_id == game_id)).one()
         group = next(p.group for p in core.current_prompts(g).values() if p.sealed)
-    holding, seen = threading.Event(), {}
-
-    def order() -> None:
-        with store.transaction() as s:
-            locked = core.locked_game(s, game_id)
-            s.add(SealedOrder(game_id=locked.id, group=group, seat="red", order={}, salt="s", commitment="c"))
-            s.flush()
-            holding.set()
-            time.sleep(0.5)  # the deadline now waits for the lock
+    seen: dict = {}
 
     def deadline() -> None:
-        holding.wait(10)
         with store.transaction() as s:
             locked = snapshot.load(s, game_id)
             assert locked is not None
             seen.update(core.sealed_rows(s, locked, group))
 
-    threads = [threading.Thread(target=order), threading.Thread(target=deadline)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(30)
+    while_a_sealed_row_is_committed(game_id, group, "red", deadline)
     assert set(seen) == {"red"}
 
 

@@ -148,10 +148,8 @@ def test_the_quick_path_writes_what_the_general_path_writes(db, monkeypatch: pyt
 def test_a_sealed_row_committed_while_the_quick_path_waits_for_the_lock_is_read(db, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: ANN001, E501
     """The quick path reads the seats and sealed rows after the game's lock: a row the lock's
     holder committed meanwhile counts (here it narrows the wait to the two seats still out)."""
-    import threading
-    import time
-
     from adjudicator.service import core
+    from tests.support.locking import while_a_sealed_row_is_committed
 
     with store.transaction() as s:
         created = service.create_game(s, game="doge", seats=4)
@@ -162,28 +160,15 @@ def test_a_sealed_row_committed_while_the_quick_path_waits_for_the_lock_is_read(
         page = service.seat_state(s, game_id, "blue", tokens["blue"])
         g = s.exec(select(Game).where(Game.public_id == game_id)).one()
         group = core.current_prompts(g)["red"].group
-    holding, answers = threading.Event(), []
-
-    def holder() -> None:
-        with store.transaction() as s:
-            locked = core.locked_game(s, game_id)
-            s.add(SealedOrder(game_id=locked.id, group=group, seat="red", order={}, salt="s", commitment="c"))
-            s.flush()
-            holding.set()
-            time.sleep(0.5)  # the order now waits for the lock
+    answers = []
 
     def order() -> None:
-        holding.wait(10)
         with store.transaction() as s:
             answers.append(service.submit_order(s, game_id, "blue", tokens["blue"], page.prompt["choices"][0],
                                                 page.prompt_token))
 
     with _spied(monkeypatch) as taken:
-        threads = [threading.Thread(target=holder), threading.Thread(target=order)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join(30)
+        while_a_sealed_row_is_committed(game_id, group, "red", order)
     assert taken == [True] and answers and answers[0].receipts
     with store.transaction(write=False) as s:
         assert s.exec(select(Game.waiting_on).where(Game.public_id == game_id)).one() == ["green", "yellow"]
