@@ -72,7 +72,7 @@ def submit(s: Session, game_id: str, seat: str, seat_token: str, order: Any, pro
         return None
     prompts = cached_prompts(g)
     prompt = prompts.get(seat) if prompts is not None else None
-    if prompt is None or not prompt.sealed or prompt.group is None or not prompt.allows(order):
+    if prompt is None or not prompt.sealed or prompt.group is None:
         return None
     joined = conn.execute(_SEATS, {"game_id": g.id}).all()
     row = next((r for r in joined if r.seat == seat), None)
@@ -82,6 +82,8 @@ def submit(s: Session, game_id: str, seat: str, seat_token: str, order: Any, pro
     try:
         check_prompt_token(g, seat, prompt, prompt_token)
     except StaleOrder:
+        return None
+    if not prompt.allows(order):  # looked at only once the link and the page are good, as there
         return None
     sealed = [r for r in joined if r.sealed_id is not None]
     mine = next((r for r in sealed if r.group == prompt.group and r.seat == seat), None)
