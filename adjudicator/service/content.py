@@ -74,13 +74,17 @@ def load_installed(s: Session) -> None:
 
 def ensure_game_content(g: Game) -> None:
     """Before a game's state is used: make sure the content its options pin is loaded."""
-    module = get_game(g.game_type)
-    for option in module.info.options:
-        if option.library is not None and not option.library.knows(g.options.get(option.name)):
-            s = object_session(g)
-            if s is not None:
-                load_installed(s)  # type: ignore[arg-type]
-            return
+    if not content_known(g):
+        s = object_session(g)
+        if s is not None:
+            load_installed(s)  # type: ignore[arg-type]
+
+
+def content_known(g: Any) -> bool:
+    """Whether this process has the content the game's options pin (`g`: a Game, or a row with
+    its type and options)."""
+    return all(option.library is None or option.library.knows(g.options.get(option.name))
+               for option in get_game(g.game_type).info.options)
 
 
 def keep_builtin_content(s: Session, g: Game) -> None:

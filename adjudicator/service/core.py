@@ -143,12 +143,17 @@ def current_prompts(g: Game) -> dict[str, Prompt]:
     must treat the prompts as read-only."""
     if g.state is None or g.status == "finished":
         return {}
-    key = (g.game_type, g.state_hash, g.record_length)
-    prompts = _PROMPT_CACHE.get(key)
+    prompts = cached_prompts(g)
     if prompts is None:
         prompts = module_of(g).prompts(g.state)
-        _PROMPT_CACHE.put(key, prompts)
+        _PROMPT_CACHE.put((g.game_type, g.state_hash, g.record_length), prompts)
     return prompts
+
+
+def cached_prompts(g: Any) -> dict[str, Prompt] | None:
+    """The prompts of a running game's state if this process has them cached, else None; reads
+    neither `g.state` nor the database (`g`: a Game, or a row with its type, hash and length)."""
+    return _PROMPT_CACHE.get((g.game_type, g.state_hash, g.record_length))
 
 
 def sealed_groups(prompts: dict[str, Prompt]) -> dict[str, list[str]]:
