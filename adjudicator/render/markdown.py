@@ -52,7 +52,10 @@ _CODE_SPAN = re.compile(r"`([^`]+)`")
 
 def _plain_paragraph(text: str) -> str | None:
     """Markdown's HTML of a plain paragraph (see _PLAIN_LINE), or None for any other text. A
-    reply's receipts are unique paragraphs, never from the cache (0.27 ms a reply before, 0.16 now)."""
+    reply's receipts are unique paragraphs, never from the cache (0.27 ms a reply before, 0.16 now).
+    Line breaks at its end are no part of it (a reply's last paragraph ends with one: it took the
+    whole Markdown conversion, 40 % of delivering a reply)."""
+    text = text.rstrip("\n")
     if not _PLAIN_PARAGRAPH.fullmatch(text) or "``" in text:
         return None
     if any(line.count("`") % 2 for line in text.split("\n")):

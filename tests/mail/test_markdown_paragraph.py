@@ -42,11 +42,21 @@ def test_a_generated_paragraph_converts_as_markdown_does(words: list[str], gaps:
         assert fast == _markdown(text)
 
 
+@settings(max_examples=1500, deadline=None)
+@given(st.text(alphabet=ALPHABET, max_size=40), st.integers(min_value=1, max_value=3))
+def test_a_generated_text_ending_in_line_breaks_converts_as_markdown_does(text: str, breaks: int) -> None:
+    text += "\n" * breaks
+    fast = md._plain_paragraph(text)
+    if fast is not None:
+        assert fast == _markdown(text)
+
+
 @pytest.mark.parametrize(
     "text",
     [
         "Sealed order `place cannaregio 1` received. Receipt (commitment): `5240ae55bd`. You may replace it.",
         "Your sealed order `bid 2` is in (receipt `ab12`); the others have not all ordered yet.\nNext line.",
+        "Your sealed order `bid 2` is in (receipt `ab12`); otherwise there is nothing to do until you get a mail.\n",
         "Plain words only",
     ],
 )
