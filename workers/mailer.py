@@ -128,7 +128,7 @@ def message_bytes(row: OutboxMessage, linesep: str = "\n", mangle_from: bool = F
     counts: dict[str, int] = {}
     for name, value in _row_headers(row):
         key = name.lower()
-        limit = MAIL_POLICY.header_max_count(key)
+        limit = _max_count(key)
         if limit is not None and counts.get(key, 0) >= limit:
             continue
         try:
@@ -138,6 +138,13 @@ def message_bytes(row: OutboxMessage, linesep: str = "\n", mangle_from: bool = F
         counts[key] = counts.get(key, 0) + 1
     return rawmail.message_bytes(MAIL_POLICY, b"".join(head), row.body, _html(row.body), linesep, mangle_from,
                                  boundary)
+
+
+@lru_cache(maxsize=256)
+def _max_count(name: str) -> int | None:
+    """How many headers `name` a message may have: the policy looks its class up anew at every
+    call (the email package builds the class each time), a seventh of a reply's delivery."""
+    return MAIL_POLICY.header_max_count(name)
 
 
 def _fixed_headers(row: OutboxMessage) -> list[tuple[str, str]]:
@@ -195,7 +202,10 @@ def claim_many(outbox_ids: list[int]) -> list[OutboxMessage]:
         return list(s.exec(select(OutboxMessage).where(OutboxMessage.id.in_(taken))  # type: ignore[union-attr]
                            .order_by(OutboxMessage.id)))  # type: ignore[arg-type]
 
-    return run_in_transaction(take)
+    # Lazy (on SQLite the commit does not wait for the disk, and the writers' lock is not held
+    # through a sync): a claim lost in a power cut leaves its rows free, so they are sent again,
+    # the same mails under the same Message-IDs, as when their lazy `sent` record is lost.
+    return run_in_transaction(take, lazy=True)
 
 
 def _claimable(now: datetime) -> Any:
