@@ -85,3 +85,62 @@ def test_publishing_works_again_at_once_after_the_broker_file_was_locked(tmp_pat
         lock.execute("ROLLBACK")
         lock.close()
         assert set(threads.map(send, range(16))) == {"ok"}
+
+
+def _channel(url: str, **options: object) -> tuple[Connection, object]:
+    conn = Connection(url, transport_options=options)
+    channel = conn.channel()
+    channel._new_queue("fast")  # type: ignore[attr-defined]
+    return conn, channel
+
+
+def test_the_broker_file_is_in_wal_mode(tmp_path: Path) -> None:
+    import sqlite3
+
+    conn, channel = _channel(f"sqla+sqlite:///{tmp_path / 'broker.sqlite'}")
+    with conn:
+        channel._put("fast", {"n": 1})  # type: ignore[attr-defined]
+    with sqlite3.connect(str(tmp_path / "broker.sqlite")) as db:
+        assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+
+
+def test_a_look_at_an_empty_queue_does_not_wait_for_the_write_lock(tmp_path: Path) -> None:
+    """kombu's look takes the write lock (BEGIN IMMEDIATE) even when nothing is there; this one
+    reads, and takes the lock only to take a message."""
+    import sqlite3
+    from queue import Empty
+
+    import pytest
+
+    broker = tmp_path / "broker.sqlite"
+    conn, channel = _channel(f"sqla+sqlite:///{broker}", connect_args={"timeout": 0.2})
+    with conn:
+        channel._put("fast", {"n": 1})  # type: ignore[attr-defined]
+        assert channel._get("fast") == {"n": 1}  # type: ignore[attr-defined]
+        lock = sqlite3.connect(str(broker), isolation_level=None)
+        lock.execute("BEGIN IMMEDIATE")  # another process writing
+        try:
+            with pytest.raises(Empty):
+                channel._get("fast")  # type: ignore[attr-defined]
+        finally:
+            lock.execute("ROLLBACK")
+            lock.close()
+
+
+def test_a_put_writes_the_row_kombu_writes(tmp_path: Path) -> None:
+    import sqlite3
+
+    from kombu.transport import sqlalchemy as sqla
+
+    broker = tmp_path / "broker.sqlite"
+    conn, channel = _channel(f"sqla+sqlite:///{broker}")
+    with conn:
+        sqla.Channel._put(channel, "fast", {"n": 1})  # kombu's own ORM put
+        channel._put("fast", {"n": 1})  # type: ignore[attr-defined]
+        channel.session.commit()  # type: ignore[attr-defined]
+        with sqlite3.connect(str(broker)) as db:
+            kombu, ours = db.execute(
+                "SELECT visible, timestamp, payload, version, queue_id FROM kombu_message ORDER BY id").fetchall()
+        assert ours == kombu
+        assert channel._get("fast") == {"n": 1}  # type: ignore[attr-defined]
+        assert channel._get("fast") == {"n": 1}  # type: ignore[attr-defined]
