@@ -56,6 +56,7 @@ from adjudicator.render.markdown import markdown_blocks_to_html
 from adjudicator.service import utcnow, webhooks
 from adjudicator.service.bounces import envelope_sender, message_id_for
 from adjudicator.store import OutboxMessage, run_in_transaction
+from adjudicator.store.db import begin as store_begin
 from adjudicator.store.db import connection as store_connection
 
 from . import rawmail
@@ -422,10 +423,11 @@ def _sent(one: bool = False) -> Any:
 
 class _SentLog:
     """`_mark_sent` for one mail at a time, on one connection held for the batch (a third of the
-    cost of a fresh transaction each). A database error falls back to `_mark_sent`, tried again
-    for up to `record_patience()` (a database restart takes seconds): the relay has this mail, and
-    every second it stays unrecorded is a second in which a fault makes it a resend. If it still
-    fails, the error ends the batch: nothing more is sent that could not be recorded."""
+    cost of a fresh transaction each; on SQLite each behind the writers' lock, as every write). A
+    database error falls back to `_mark_sent`, tried again for up to `record_patience()` (a
+    database restart takes seconds): the relay has this mail, and every second it stays
+    unrecorded is a second in which a fault makes it a resend. If it still fails, the error ends
+    the batch: nothing more is sent that could not be recorded."""
 
     def __init__(self) -> None:
         self._stack = contextlib.ExitStack()
@@ -434,8 +436,13 @@ class _SentLog:
     def record(self, row_id: int) -> dict[int, str]:
         try:
             if self._conn is None:
-                self._conn = self._stack.enter_context(store_connection(lazy=True))
-            with self._conn.begin():
+                conn = self._stack.enter_context(store_connection(lazy=True))
+                if conn.dialect.name == "postgresql":
+                    # one statement is its own transaction: one round trip instead of the
+                    # statement's and the COMMIT's (the record is the mail's wait inside the window)
+                    conn = conn.execution_options(isolation_level="AUTOCOMMIT")
+                self._conn = conn
+            with store_begin(self._conn):
                 return _run_sent(self._conn, [row_id])
         except DBAPIError:
             self.close()

@@ -210,3 +210,23 @@ def test_a_mail_goes_out_as_send_message_would_send_it(db, toy, monkeypatch: pyt
 def _recipients(ids: list[int]) -> list[str]:
     with store.transaction(write=False) as s:
         return [r.to for r in s.exec(select(OutboxMessage).where(OutboxMessage.id.in_(ids)))]  # type: ignore[union-attr]
+
+
+def test_each_sent_record_of_a_batch_is_a_write_behind_the_writers_lock(db, toy, relay: Relay,  # noqa: ANN001
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """On SQLite a record on the batch's held connection queues on the writers' flock (it met
+    SQLite's sleeping busy handler before); on PostgreSQL it is one autocommitted statement."""
+    new_game(seats=3)
+    ids = pending()
+    begun: list[Any] = []
+    real_begin = mailer.store_begin
+
+    def spy(conn: Any) -> Any:
+        begun.append(conn.get_execution_options().get("isolation_level"))
+        return real_begin(conn)
+
+    monkeypatch.setattr(mailer, "store_begin", spy)
+    assert mailer.deliver_many(ids) == {i: "sent" for i in ids}
+    expected = "AUTOCOMMIT" if not store.is_sqlite() else None
+    assert begun == [expected] * len(ids)
+
