@@ -63,9 +63,24 @@ def _plain_paragraph(text: str) -> str | None:
     return "<p>" + _CODE_SPAN.sub(lambda m: f"<code>{m.group(1).strip()}</code>", text) + "</p>"
 
 
+_HEADING = re.compile(r"(#{1,6}) ([^#\n]+)\n*")
+
+
+def _plain_heading(text: str) -> str | None:
+    """Markdown's HTML of an ATX heading ("# " to "###### ") whose text is a plain paragraph's one
+    line without a "#" (which could close the heading), or None. A mail's title names its game and
+    seat: unique to each mail of a deadline burst, it took a whole Markdown conversion each."""
+    match = _HEADING.fullmatch(text)
+    inner = _plain_paragraph(match.group(2)) if match else None
+    if match is None or inner is None:
+        return None
+    level = len(match.group(1))
+    return f"<h{level}>{inner[3:-4]}</h{level}>"
+
+
 @lru_cache(maxsize=65536)  # log lines repeat on every page view of a long game
 def markdown_to_html(text: str) -> str:
-    html = _plain_paragraph(text or "")
+    html = _plain_paragraph(text or "") or _plain_heading(text or "")
     if html is None:
         html = _converter().reset().convert(text or "")
     return nh3.clean(
