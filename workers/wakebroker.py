@@ -30,8 +30,9 @@ from time import monotonic
 from typing import Any
 
 from kombu.transport import sqlalchemy as sqla
-from kombu.utils.json import dumps
-from sqlalchemy import bindparam, event, insert, literal
+from kombu.utils.encoding import bytes_to_str
+from kombu.utils.json import dumps, loads
+from sqlalchemy import bindparam, event, insert, literal, text, update
 from sqlalchemy import select as sql_select
 from sqlalchemy.engine import Engine, make_url
 
@@ -76,10 +77,11 @@ class Channel(sqla.Channel):
     What a look and a put cost (issue 16: 18 % of a worker's CPU under `pbem bench mail`, most of
     it SQLite's commits): a look at an empty queue is one plain read (kombu's look takes the write
     lock with BEGIN IMMEDIATE, runs an ORM query and commits, twice per wake-up, the worker's two
-    queues); only a queue with a visible message is looked at kombu's way, which takes it under the
-    lock. A put is one prebuilt INSERT of the row kombu's ORM writes, into the queue whose id was
-    looked up once (kombu never deletes a queue's row). And the file is in WAL mode with
-    synchronous=NORMAL (`_broker_pragmas`)."""
+    queues); only a queue with a visible message is looked at under the lock, where its oldest
+    message is taken with two prebuilt statements (kombu's ORM: a query of the queue, one of the
+    message, and the unit of work's flush). A put is one prebuilt INSERT of the row kombu's ORM
+    writes, into the queue whose id was looked up once (kombu never deletes a queue's row). And
+    the file is in WAL mode with synchronous=NORMAL (`_broker_pragmas`)."""
 
     def _engine_from_config(self) -> Engine:
         engine = super()._engine_from_config()
@@ -99,7 +101,23 @@ class Channel(sqla.Channel):
             self.session.commit()  # a read only: it ends the session's transaction
             if waiting is None:
                 raise Empty()
-            return super()._get(queue)  # taken under the write lock (another worker may be first)
+            return self._take(queue)
+
+    def _take(self, queue: str) -> Any:
+        """kombu's `_get` in prebuilt statements: under the write lock (another worker may have
+        been first), the oldest visible message of the queue is marked taken, as kombu's ORM
+        marks it (invisible, its timestamp set, its version counted up)."""
+        session = self.session
+        if session.bind.name == "sqlite":
+            session.execute(text("BEGIN IMMEDIATE TRANSACTION"))
+        try:
+            row = session.execute(self._oldest, {"queue_id": self._queue_id(queue)}).first()
+            if row is None:
+                raise Empty()
+            session.execute(self._taken, {"taken_id": row.id, "taken_version": row.version})
+            return loads(bytes_to_str(row.payload))
+        finally:
+            session.commit()
 
     def _queue_id(self, queue: str) -> int:
         ids: dict[str, int] = self.__dict__.setdefault("_queue_ids", {})
@@ -112,6 +130,21 @@ class Channel(sqla.Channel):
         """kombu's Message row (visible, version 1, no timestamp yet), as its ORM inserts it."""
         table = self.message_cls.__table__
         return insert(table).values(queue_id=bindparam("queue_id"), payload=bindparam("payload"))
+
+    @cached_property
+    def _oldest(self) -> Any:
+        message = self.message_cls.__table__
+        return (sql_select(message.c.id, message.c.payload, message.c.version).with_for_update()
+                .where(message.c.queue_id == bindparam("queue_id"), message.c.visible != False)  # noqa: E712
+                .order_by(message.c.timestamp, message.c.id).limit(1))
+
+    @cached_property
+    def _taken(self) -> Any:
+        """The timestamp is the column's own `onupdate` (the local time, as kombu's ORM sets it)."""
+        message = self.message_cls.__table__
+        return (update(message).where(message.c.id == bindparam("taken_id"),
+                               message.c.version == bindparam("taken_version"))
+                .values(visible=False, version=message.c.version + 1))
 
     @cached_property
     def _waiting(self) -> Any:

@@ -127,20 +127,30 @@ def test_a_look_at_an_empty_queue_does_not_wait_for_the_write_lock(tmp_path: Pat
             lock.close()
 
 
-def test_a_put_writes_the_row_kombu_writes(tmp_path: Path) -> None:
+def test_a_put_and_a_take_write_the_rows_kombu_writes(tmp_path: Path) -> None:
     import sqlite3
+    from queue import Empty
 
+    import pytest
     from kombu.transport import sqlalchemy as sqla
 
     broker = tmp_path / "broker.sqlite"
     conn, channel = _channel(f"sqla+sqlite:///{broker}")
+
+    def rows() -> list[tuple[object, ...]]:
+        with sqlite3.connect(str(broker)) as db:
+            return db.execute("SELECT visible, timestamp IS NULL, payload, version, queue_id FROM kombu_message "
+                              "ORDER BY id").fetchall()
+
     with conn:
         sqla.Channel._put(channel, "fast", {"n": 1})  # kombu's own ORM put
-        channel._put("fast", {"n": 1})  # type: ignore[attr-defined]
+        channel._put("fast", {"n": 2})  # type: ignore[attr-defined]
         channel.session.commit()  # type: ignore[attr-defined]
-        with sqlite3.connect(str(broker)) as db:
-            kombu, ours = db.execute(
-                "SELECT visible, timestamp, payload, version, queue_id FROM kombu_message ORDER BY id").fetchall()
-        assert ours == kombu
-        assert channel._get("fast") == {"n": 1}  # type: ignore[attr-defined]
-        assert channel._get("fast") == {"n": 1}  # type: ignore[attr-defined]
+        kombu, ours = rows()
+        assert ours[:2] + ours[3:] == kombu[:2] + kombu[3:] == (1, 1, 1, kombu[4])
+        assert sqla.Channel._get(channel, "fast") == {"n": 1}  # kombu's own take, the oldest first
+        assert channel._get("fast") == {"n": 2}  # type: ignore[attr-defined]
+        kombu, ours = rows()
+        assert ours[:2] + ours[3:] == kombu[:2] + kombu[3:] == (0, 0, 2, kombu[4])  # taken: stamped, counted
+        with pytest.raises(Empty):
+            channel._get("fast")  # type: ignore[attr-defined]
