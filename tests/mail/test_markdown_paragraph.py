@@ -127,3 +127,9 @@ def test_every_block_of_a_games_mails_converts_as_markdown_does(game_id: str) ->
                 plain += 1
                 assert fast == _markdown(block)
     assert plain > 0
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.text(alphabet=" \n[]^:*`~<ab", max_size=40))
+def test_the_whole_text_check_is_the_patterns(text: str) -> None:
+    assert md._spans_blocks(text) == (md._WHOLE.search(text) is not None)
