@@ -84,3 +84,12 @@ def test_only_plain_values_skip_the_header_parser() -> None:
 @given(st.text(alphabet="From \n\r>x", max_size=40))
 def test_mangling_from_lines_is_the_generators_pattern(text: str) -> None:
     assert rawmail._mangled(text) == rawmail._FROM.sub(">From ", text)
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.binary(max_size=40) | st.text(alphabet=".\r\nab", max_size=40).map(str.encode))
+def test_the_data_bytes_are_what_smtplib_sends(raw: bytes) -> None:
+    import smtplib
+
+    quoted = smtplib._quote_periods(raw)  # type: ignore[attr-defined]
+    assert mailer._data_bytes(raw) == (quoted if quoted[-2:] == b"\r\n" else quoted + b"\r\n") + b".\r\n"
