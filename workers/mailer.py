@@ -187,7 +187,7 @@ def claim(outbox_id: int) -> tuple[OutboxMessage | None, bool]:
         row = s.exec(select(OutboxMessage).where(OutboxMessage.id == outbox_id)).first()
         return row, bool(taken)
 
-    return run_in_transaction(take)
+    return run_in_transaction(take, lazy=True)  # as a batch's claim (`claim_many`)
 
 
 def claim_many(outbox_ids: list[int]) -> list[OutboxMessage]:

@@ -224,3 +224,21 @@ def test_each_sent_record_of_a_batch_is_a_write_behind_the_writers_lock(db, toy,
     expected = "AUTOCOMMIT" if not store.is_sqlite() else None
     assert begun == [expected] * len(ids)
 
+
+
+def test_claims_commit_lazily(db, toy, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: ANN001
+    """A claim lost in a power cut only frees its rows again (the same mails, the same
+    Message-IDs): on SQLite its commit need not wait for the disk while it holds the writers' lock."""
+    new_game(seats=3)
+    ids = pending()
+    lazy: list[bool] = []
+    real = mailer.run_in_transaction
+
+    def spy(fn: Any, **kwargs: Any) -> Any:
+        lazy.append(kwargs.get("lazy", False))
+        return real(fn, **kwargs)
+
+    monkeypatch.setattr(mailer, "run_in_transaction", spy)
+    assert mailer.claim(ids[0])[1] is True
+    assert [r.id for r in mailer.claim_many(ids[1:])] == ids[1:]
+    assert lazy == [True, True]
