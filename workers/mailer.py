@@ -56,6 +56,7 @@ from adjudicator.render.markdown import markdown_blocks_to_html
 from adjudicator.service import utcnow, webhooks
 from adjudicator.service.bounces import envelope_sender, message_id_for
 from adjudicator.store import OutboxMessage, run_in_transaction
+from adjudicator.store.db import begin as store_begin
 from adjudicator.store.db import connection as store_connection
 
 from . import rawmail
@@ -128,7 +129,7 @@ def message_bytes(row: OutboxMessage, linesep: str = "\n", mangle_from: bool = F
     counts: dict[str, int] = {}
     for name, value in _row_headers(row):
         key = name.lower()
-        limit = MAIL_POLICY.header_max_count(key)
+        limit = _max_count(key)
         if limit is not None and counts.get(key, 0) >= limit:
             continue
         try:
@@ -138,6 +139,13 @@ def message_bytes(row: OutboxMessage, linesep: str = "\n", mangle_from: bool = F
         counts[key] = counts.get(key, 0) + 1
     return rawmail.message_bytes(MAIL_POLICY, b"".join(head), row.body, _html(row.body), linesep, mangle_from,
                                  boundary)
+
+
+@lru_cache(maxsize=256)
+def _max_count(name: str) -> int | None:
+    """How many headers `name` a message may have: the policy looks its class up anew at every
+    call (the email package builds the class each time), a seventh of a reply's delivery."""
+    return MAIL_POLICY.header_max_count(name)
 
 
 def _fixed_headers(row: OutboxMessage) -> list[tuple[str, str]]:
@@ -179,7 +187,7 @@ def claim(outbox_id: int) -> tuple[OutboxMessage | None, bool]:
         row = s.exec(select(OutboxMessage).where(OutboxMessage.id == outbox_id)).first()
         return row, bool(taken)
 
-    return run_in_transaction(take)
+    return run_in_transaction(take, lazy=True)  # as a batch's claim (`claim_many`)
 
 
 def claim_many(outbox_ids: list[int]) -> list[OutboxMessage]:
@@ -195,7 +203,10 @@ def claim_many(outbox_ids: list[int]) -> list[OutboxMessage]:
         return list(s.exec(select(OutboxMessage).where(OutboxMessage.id.in_(taken))  # type: ignore[union-attr]
                            .order_by(OutboxMessage.id)))  # type: ignore[arg-type]
 
-    return run_in_transaction(take)
+    # Lazy (on SQLite the commit does not wait for the disk, and the writers' lock is not held
+    # through a sync): a claim lost in a power cut leaves its rows free, so they are sent again,
+    # the same mails under the same Message-IDs, as when their lazy `sent` record is lost.
+    return run_in_transaction(take, lazy=True)
 
 
 def _claimable(now: datetime) -> Any:
@@ -258,12 +269,15 @@ def _smtp_send(row: OutboxMessage) -> Send:
     it when an address is not plain ASCII (SMTPUTF8)."""
     to, envelope = _address_header(row.to), envelope_sender(row.id or 0)
     if rawmail.plain("To", to) and envelope.isascii():
-        data = message_bytes(row, "\r\n", mangle_from=True)
+        raw = message_bytes(row, "\r\n", mangle_from=True)
+        size, data = len(raw), _data_bytes(raw)
 
         def send(client: smtplib.SMTP, accepted: Callable[[], None]) -> None:
-            _envelope(client, envelope, to, len(data))
+            _envelope(client, envelope, to, size)
+            _open_data(client)
             with _ACCEPTING:
-                code, resp = client.data(data)
+                client.send(data)
+                code, resp = client.getreply()
                 if code != 250:
                     _reset(client, code)
                     raise smtplib.SMTPDataError(code, resp)
@@ -278,6 +292,27 @@ def _smtp_send(row: OutboxMessage) -> Send:
             accepted()
 
     return send_message
+
+
+# `smtplib.SMTP.data` in its two halves: the DATA command and its 354 outside the window above
+# (the relay cannot accept a message before its final dot), the message and its 250 inside it. In
+# one call the command's round trip was inside too, a third of the window that holds every lane
+# of the worker.
+def _open_data(client: smtplib.SMTP) -> None:
+    client.putcmd("data")
+    code, resp = client.getreply()
+    if code != 354:
+        _reset(client, code)
+        raise smtplib.SMTPDataError(code, resp)
+
+
+def _data_bytes(raw: bytes) -> bytes:
+    """What `smtplib.SMTP.data(raw)` sends after the 354: every line starting with a dot gets
+    another (its `_quote_periods`, as plain replaces), then CRLF if missing, then the final dot."""
+    quoted = (b"." + raw if raw.startswith(b".") else raw).replace(b"\n.", b"\n..")
+    if not quoted.endswith(b"\r\n"):
+        quoted += b"\r\n"
+    return quoted + b".\r\n"
 
 
 def _envelope(client: smtplib.SMTP, sender: str, to: str, size: int) -> None:
@@ -412,10 +447,11 @@ def _sent(one: bool = False) -> Any:
 
 class _SentLog:
     """`_mark_sent` for one mail at a time, on one connection held for the batch (a third of the
-    cost of a fresh transaction each). A database error falls back to `_mark_sent`, tried again
-    for up to `record_patience()` (a database restart takes seconds): the relay has this mail, and
-    every second it stays unrecorded is a second in which a fault makes it a resend. If it still
-    fails, the error ends the batch: nothing more is sent that could not be recorded."""
+    cost of a fresh transaction each; on SQLite each behind the writers' lock, as every write). A
+    database error falls back to `_mark_sent`, tried again for up to `record_patience()` (a
+    database restart takes seconds): the relay has this mail, and every second it stays
+    unrecorded is a second in which a fault makes it a resend. If it still fails, the error ends
+    the batch: nothing more is sent that could not be recorded."""
 
     def __init__(self) -> None:
         self._stack = contextlib.ExitStack()
@@ -424,8 +460,13 @@ class _SentLog:
     def record(self, row_id: int) -> dict[int, str]:
         try:
             if self._conn is None:
-                self._conn = self._stack.enter_context(store_connection(lazy=True))
-            with self._conn.begin():
+                conn = self._stack.enter_context(store_connection(lazy=True))
+                if conn.dialect.name == "postgresql":
+                    # one statement is its own transaction: one round trip instead of the
+                    # statement's and the COMMIT's (the record is the mail's wait inside the window)
+                    conn = conn.execution_options(isolation_level="AUTOCOMMIT")
+                self._conn = conn
+            with store_begin(self._conn):
                 return _run_sent(self._conn, [row_id])
         except DBAPIError:
             self.close()

@@ -53,10 +53,18 @@ def _lines(payload: str, nl: str) -> str:
     return payload if nl == "\n" else payload.replace("\n", nl)
 
 
+def _mangled(payload: str) -> str:
+    """`_FROM.sub(">From ", payload)` (a line starting "From " gets a ">"), as plain replaces: the
+    pattern, anchored at every line, scanned the whole part position by position."""
+    if payload.startswith("From "):
+        payload = ">" + payload
+    return payload.replace("\nFrom ", "\n>From ")
+
+
 def _part(policy: Any, subtype: str, text: str, nl: str, mime_version: bool, mangle_from: bool) -> str:
     cte, payload = _encode_text(text, "utf-8", None, policy)
     if mangle_from:
-        payload = _FROM.sub(">From ", payload)
+        payload = _mangled(payload)
     head = f'Content-Type: text/{subtype}; charset="utf-8"{nl}Content-Transfer-Encoding: {cte}{nl}'
     if mime_version:  # EmailMessage.add_alternative's new part carries one, the moved part none
         head += f"MIME-Version: 1.0{nl}"

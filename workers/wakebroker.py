@@ -20,17 +20,24 @@ import hashlib
 import os
 import select
 import socket
+import sqlite3
 import tempfile
 from collections.abc import Iterator
+from functools import cached_property, lru_cache
 from pathlib import Path
 from queue import Empty
 from time import monotonic
 from typing import Any
 
 from kombu.transport import sqlalchemy as sqla
-from sqlalchemy.engine import make_url
+from kombu.utils.encoding import bytes_to_str
+from kombu.utils.json import dumps, loads
+from sqlalchemy import bindparam, event, insert, literal, text, update
+from sqlalchemy import select as sql_select
+from sqlalchemy.engine import Engine, make_url
 
 
+@lru_cache(maxsize=16)
 def wake_dir(hostname: str) -> Path:
     """One directory per broker database (short, under the temp dir: socket paths are limited to
     about 100 bytes)."""
@@ -65,16 +72,86 @@ class Channel(sqla.Channel):
     through many channels, the pool (15) was soon all held: every publish then waited 30 s for a
     connection and failed, for minutes after the lock was gone (found by `pbem chaos`). Here a
     failed operation drops the session (rolled back, its connection returned), a declaration ends
-    its transaction, and closing the channel closes the session."""
+    its transaction, and closing the channel closes the session.
+
+    What a look and a put cost (issue 16: 18 % of a worker's CPU under `pbem bench mail`, most of
+    it SQLite's commits): a look at an empty queue is one plain read (kombu's look takes the write
+    lock with BEGIN IMMEDIATE, runs an ORM query and commits, twice per wake-up, the worker's two
+    queues); only a queue with a visible message is looked at under the lock, where its oldest
+    message is taken with two prebuilt statements (kombu's ORM: a query of the queue, one of the
+    message, and the unit of work's flush). A put is one prebuilt INSERT of the row kombu's ORM
+    writes, into the queue whose id was looked up once (kombu never deletes a queue's row). And
+    the file is in WAL mode with synchronous=NORMAL (`_broker_pragmas`)."""
+
+    def _engine_from_config(self) -> Engine:
+        engine = super()._engine_from_config()
+        if engine.dialect.name == "sqlite":
+            event.listen(engine, "connect", _broker_pragmas)
+        return engine
 
     def _put(self, queue: str, payload: Any, **kwargs: Any) -> None:
         with self._dropped_on_error():
-            super()._put(queue, payload, **kwargs)  # committed: the message is stored
+            self.session.execute(self._insert, {"queue_id": self._queue_id(queue), "payload": dumps(payload)})
+            self.session.commit()  # the message is stored
         wake(wake_dir(self.connection.client.hostname))
 
     def _get(self, queue: str) -> Any:
         with self._dropped_on_error():
-            return super()._get(queue)
+            waiting = self.session.execute(self._waiting, {"queue": queue}).first()
+            self.session.commit()  # a read only: it ends the session's transaction
+            if waiting is None:
+                raise Empty()
+            return self._take(queue)
+
+    def _take(self, queue: str) -> Any:
+        """kombu's `_get` in prebuilt statements: under the write lock (another worker may have
+        been first), the oldest visible message of the queue is marked taken, as kombu's ORM
+        marks it (invisible, its timestamp set, its version counted up)."""
+        session = self.session
+        if session.bind.name == "sqlite":
+            session.execute(text("BEGIN IMMEDIATE TRANSACTION"))
+        try:
+            row = session.execute(self._oldest, {"queue_id": self._queue_id(queue)}).first()
+            if row is None:
+                raise Empty()
+            session.execute(self._taken, {"taken_id": row.id, "taken_version": row.version})
+            return loads(bytes_to_str(row.payload))
+        finally:
+            session.commit()
+
+    def _queue_id(self, queue: str) -> int:
+        ids: dict[str, int] = self.__dict__.setdefault("_queue_ids", {})
+        if queue not in ids:
+            ids[queue] = self._get_or_create(queue).id
+        return ids[queue]
+
+    @cached_property
+    def _insert(self) -> Any:
+        """kombu's Message row (visible, version 1, no timestamp yet), as its ORM inserts it."""
+        table = self.message_cls.__table__
+        return insert(table).values(queue_id=bindparam("queue_id"), payload=bindparam("payload"))
+
+    @cached_property
+    def _oldest(self) -> Any:
+        message = self.message_cls.__table__
+        return (sql_select(message.c.id, message.c.payload, message.c.version).with_for_update()
+                .where(message.c.queue_id == bindparam("queue_id"), message.c.visible != False)  # noqa: E712
+                .order_by(message.c.timestamp, message.c.id).limit(1))
+
+    @cached_property
+    def _taken(self) -> Any:
+        """The timestamp is the column's own `onupdate` (the local time, as kombu's ORM sets it)."""
+        message = self.message_cls.__table__
+        return (update(message).where(message.c.id == bindparam("taken_id"),
+                               message.c.version == bindparam("taken_version"))
+                .values(visible=False, version=message.c.version + 1))
+
+    @cached_property
+    def _waiting(self) -> Any:
+        """Whether the queue named `queue` has a message to take (kombu's filter in `_get`)."""
+        message, queue = self.message_cls.__table__, self.queue_cls.__table__
+        return (sql_select(literal(1)).select_from(message.join(queue, message.c.queue_id == queue.c.id))
+                .where(queue.c.name == bindparam("queue"), message.c.visible != False).limit(1))  # noqa: E712
 
     def _new_queue(self, queue: str, **kwargs: Any) -> None:
         with self._dropped_on_error():
@@ -104,6 +181,22 @@ class Channel(sqla.Channel):
                 session.rollback()
             with contextlib.suppress(Exception):
                 session.close()
+
+
+def _broker_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    """WAL, so that a look reads without waiting for a put, and synchronous=NORMAL, so that a
+    commit does not wait for the disk: kombu's default (a rollback journal created, synced and
+    deleted at every commit) was most of a put's and a look's cost. A message survives any crash
+    of the processes; only an OS crash or a power cut may lose the last ones, and a message here
+    is a wake-up for a row the database keeps (the recovery sweep hands it on). The mode stays
+    in the file; while another process holds the file locked it is set by a later connection."""
+    cur = dbapi_conn.cursor()
+    try:
+        with contextlib.suppress(sqlite3.OperationalError):
+            cur.execute("PRAGMA journal_mode=WAL")
+        cur.execute("PRAGMA synchronous=NORMAL")
+    finally:
+        cur.close()
 
 
 class Transport(sqla.Transport):

@@ -13,7 +13,11 @@ same run:
   mail's destination: an SMTP sink taking the same number of messages over one connection
   (`--mail smtp`, the default on postgres), or writing as many .eml files (`--mail files`, the
   embedded default's PBEM_MAIL_DIR);
-- the workers' CPU seconds (both cores: up to twice the wall time).
+- the workers' CPU seconds (both cores: up to twice the wall time), and their CPU per mail sent.
+
+The SMTP sink stands for a relay elsewhere: it runs in a process of its own (benchsink.py) and
+its CPU seconds while the mails are sent are printed, the share of the two cores it took from the
+workers, PostgreSQL and Redis.
 
 embedded: a SQLite file and the SQLite broker in a temporary directory. postgres: a fresh schema
 in PBEM_TEST_PG_URL's database (default postgresql+psycopg://postgres@127.0.0.1:5432/test) and
@@ -282,9 +286,10 @@ def main(argv: list[str]) -> int:
 
 def _run(args: argparse.Namespace, mail: str, tmp: Path) -> int:
     from adjudicator import store
-    from adjudicator.chaos import Sink
 
-    sink = Sink()
+    from .benchsink import SinkProcess
+
+    sink = SinkProcess()
     with _database(args.backend, tmp) as (db_url, broker_url):
         queue = f"bench-{secrets.token_hex(4)}"
         env = {**os.environ, "DATABASE_URL": db_url, "CELERY_BROKER_URL": broker_url, "PBEM_CELERY_QUEUE": queue,
@@ -338,6 +343,7 @@ def _measure(args: argparse.Namespace, mail: str, tmp: Path, env: dict[str, str]
     app = make_celery({"broker_url": env["CELERY_BROKER_URL"], "task_default_queue": env["PBEM_CELERY_QUEUE"]})
     try:
         cpu_before = _cpu_seconds(workers.pids)
+        sink_cpu_before = sink_cpu_adjudicated = _cpu_seconds([sink.pid]) if sink.pid else 0.0
         t0 = time.perf_counter()
         app.send_task("workers.tasks.sweep_deadlines")
         adjudicated_at = sent_at = None
@@ -349,11 +355,14 @@ def _measure(args: argparse.Namespace, mail: str, tmp: Path, env: dict[str, str]
             if adjudicated_at is None and done >= len(burst):
                 adjudicated_at = now
                 adjudication_cpu = _cpu_seconds(workers.pids) - cpu_before
+                sink_cpu_adjudicated = _cpu_seconds([sink.pid]) if sink.pid else 0.0
             if adjudicated_at is not None and sent >= written:
                 sent_at = now
                 break
             time.sleep(0.1)
         worker_cpu = _cpu_seconds(workers.pids) - cpu_before
+        sink_cpu = _cpu_seconds([sink.pid]) - sink_cpu_adjudicated if sink.pid else 0.0
+        sink_cpu_all = _cpu_seconds([sink.pid]) - sink_cpu_before if sink.pid else 0.0
     finally:
         workers.stop()
     if adjudicated_at is None or sent_at is None:
@@ -369,10 +378,10 @@ def _measure(args: argparse.Namespace, mail: str, tmp: Path, env: dict[str, str]
     print(f"burst notifications sent after the sweep: {sent_at - t0:.2f} s")
     sample = _sample_message()
     if mail == "smtp":
-        with sink.lock:
-            counts = dict(sink.counts)
-        twice = sum(n >= 2 for n in counts.values())
-        print(f"burst notifications received by the sink: {len(counts)} rows, {twice} twice or more")
+        rows, twice = sink.counts()
+        print(f"burst notifications received by the sink: {rows} rows, {twice} twice or more")
+        print(f"burst SMTP sink CPU: {sink_cpu_all:.2f} s ({sink_cpu:.2f} s after the last adjudication; "
+              "its own process, standing for a relay elsewhere)")
         rate = _sink_rate(sink.port, min(written, 2000), sample)
         print(f"burst notifications baseline SMTP sink raw accept rate: {rate:.0f} mails/s "
               f"({written / rate:.2f} s for {written})")
@@ -381,6 +390,8 @@ def _measure(args: argparse.Namespace, mail: str, tmp: Path, env: dict[str, str]
         print(f"burst notifications baseline raw .eml writes: {rate:.0f} files/s ({written / rate:.2f} s for {written})")
     print(f"burst worker CPU: {worker_cpu:.2f} s (two workers; {adjudication_cpu:.2f} s until every game was "
           f"adjudicated, {worker_cpu - adjudication_cpu:.2f} s after)")
+    print(f"burst worker CPU per notification after the last adjudication: "
+          f"{(worker_cpu - adjudication_cpu) / max(written, 1) * 1000:.2f} ms")
     print(f"machine load average at the end: {os.getloadavg()[0]:.1f} (on {os.cpu_count()} cores: the wall "
           "times are only comparable between runs at a like load; the CPU times much less so)")
     return 0

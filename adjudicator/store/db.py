@@ -249,11 +249,20 @@ def transaction(write: bool = True, lazy: bool = False) -> Iterator[Session]:
 
 @contextmanager
 def connection(lazy: bool = False) -> Iterator[Connection]:
-    """One pooled connection for several short transactions (`with conn.begin(): ...` each), for
-    a loop that commits often; `lazy` as in `transaction`. No retry: the caller falls back to
-    `run_in_transaction` when a statement fails."""
+    """One pooled connection for several short transactions (`with begin(conn): ...` each), for
+    a loop that commits often; `lazy` as in `transaction`. No
+    retry: the caller falls back to `run_in_transaction` when a statement fails."""
     with get_engine().connect() as conn:
         yield conn.execution_options(pbem_write=True, pbem_lazy=lazy)
+
+
+@contextmanager
+def begin(conn: Connection) -> Iterator[Connection]:
+    """One write transaction on a `connection()`: on SQLite behind the writers' flock, as every
+    `transaction` (a bare `conn.begin()` met SQLite's busy handler, which sleeps up to 100 ms a
+    time while the lock may be free)."""
+    with _sqlite_writers_queue(conn.engine), conn.begin():
+        yield conn
 
 
 def lock_game(session: Session, public_id: str) -> Game | None:

@@ -42,11 +42,42 @@ def test_a_generated_paragraph_converts_as_markdown_does(words: list[str], gaps:
         assert fast == _markdown(text)
 
 
+@settings(max_examples=1500, deadline=None)
+@given(st.text(alphabet=ALPHABET, max_size=40), st.integers(min_value=1, max_value=3))
+def test_a_generated_text_ending_in_line_breaks_converts_as_markdown_does(text: str, breaks: int) -> None:
+    text += "\n" * breaks
+    fast = md._plain_paragraph(text)
+    if fast is not None:
+        assert fast == _markdown(text)
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.integers(min_value=1, max_value=7), st.sampled_from(["", " ", "  ", "\t"]),
+       st.text(alphabet=ALPHABET, max_size=30), st.integers(min_value=0, max_value=2))
+def test_a_generated_heading_converts_as_markdown_does(level: int, gap: str, text: str, breaks: int) -> None:
+    heading = "#" * level + gap + text + "\n" * breaks
+    fast = md._plain_heading(heading)
+    if fast is not None:
+        assert fast == _markdown(heading)
+
+
+@pytest.mark.parametrize("text", ["# Bench 1 (g34rv5k), seat red", "## Now", "###### `x` y\n",
+                                  "# s 1 (gu7xy2m), seat blue\n\n"])
+def test_a_plain_heading_takes_the_fast_path(text: str) -> None:
+    assert md._plain_heading(text) == _markdown(text)
+
+
+@pytest.mark.parametrize("text", ["# a #", "#a", "####### a", "# *a*", "# a\nb", "#  a", "# a ", "# 1. a"])
+def test_any_other_heading_is_left_to_markdown(text: str) -> None:
+    assert md._plain_heading(text) is None
+
+
 @pytest.mark.parametrize(
     "text",
     [
         "Sealed order `place cannaregio 1` received. Receipt (commitment): `5240ae55bd`. You may replace it.",
         "Your sealed order `bid 2` is in (receipt `ab12`); the others have not all ordered yet.\nNext line.",
+        "Your sealed order `bid 2` is in (receipt `ab12`); otherwise there is nothing to do until you get a mail.\n",
         "Plain words only",
     ],
 )
@@ -91,8 +122,14 @@ def test_every_block_of_a_games_mails_converts_as_markdown_does(game_id: str) ->
     plain = 0
     for body in _mail_bodies(game_id, seed=16, steps=30):
         for block in md._BOUNDARY.split(body):
-            fast = md._plain_paragraph(block)
+            fast = md._plain_paragraph(block) or md._plain_heading(block)
             if fast is not None:
                 plain += 1
                 assert fast == _markdown(block)
     assert plain > 0
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.text(alphabet=" \n[]^:*`~<ab", max_size=40))
+def test_the_whole_text_check_is_the_patterns(text: str) -> None:
+    assert md._spans_blocks(text) == (md._WHOLE.search(text) is not None)

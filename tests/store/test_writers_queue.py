@@ -49,6 +49,19 @@ def test_a_write_holds_the_writers_lock_and_a_read_does_not(sqlite_file: Path) -
     assert _free(lock_file)
 
 
+def test_a_write_on_a_held_connection_holds_the_writers_lock(sqlite_file: Path) -> None:
+    """`store.db.connection()` serves loops of short writes (the mailer's `sent` records): each of
+    its transactions queues on the same lock as `store.transaction`."""
+    lock_file = Path(f"{sqlite_file}-writers")
+    with store.db.connection(lazy=True) as conn:
+        with store.db.begin(conn):
+            assert not _free(lock_file)
+        assert _free(lock_file)
+        with store.db.begin(conn):
+            assert not _free(lock_file)
+    assert _free(lock_file)
+
+
 def _cycles(count: int) -> None:
     """Allocate `count` reference cycles (garbage only the cyclic collector frees)."""
     for _ in range(count):

@@ -10,6 +10,8 @@ from datetime import datetime
 from email.generator import BytesGenerator
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from adjudicator.store import OutboxMessage
 from workers import mailer, rawmail
@@ -40,6 +42,7 @@ ROWS = [
     dict(to="x@y.test", subject="  spaced   out ", body="", headers={"Bad:": "x", "X-Empty": ""}),
     dict(to="x@y.test, z@q.test", subject="\r\nBcc: evil@x.test", body=BODY * 3, headers={"X-Seat": "ünï"}),
     dict(to="x@y.test", subject="dots", body=".\n..\nFrom here\n", headers={"In-Reply-To": "<not an id>"}),
+    dict(to="x@y.test", subject="from", body="From the start\nFrom\nFrom  two\n From not\nFrom ", headers={}),
     dict(to="x@y.test", subject="breaks", body="cr\rline\r\nmixed\x0bvt\x0cff\u2028ls\n\n" + "é" * 90, headers={}),
 ]
 
@@ -75,3 +78,18 @@ def test_only_plain_values_skip_the_header_parser() -> None:
     assert not rawmail.plain("Subject", "two  spaces") and not rawmail.plain("Subject", "=?utf-8?q?x?=")
     assert not rawmail.plain("Subject", "é") and not rawmail.plain("Subject", "x" * 70)
     assert not rawmail.plain("Date", "Fri, 02 Jan 2026 03:04:05 -0000"), "parsed headers always go to the parser"
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.text(alphabet="From \n\r>x", max_size=40))
+def test_mangling_from_lines_is_the_generators_pattern(text: str) -> None:
+    assert rawmail._mangled(text) == rawmail._FROM.sub(">From ", text)
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.binary(max_size=40) | st.text(alphabet=".\r\nab", max_size=40).map(str.encode))
+def test_the_data_bytes_are_what_smtplib_sends(raw: bytes) -> None:
+    import smtplib
+
+    quoted = smtplib._quote_periods(raw)  # type: ignore[attr-defined]
+    assert mailer._data_bytes(raw) == (quoted if quoted[-2:] == b"\r\n" else quoted + b"\r\n") + b".\r\n"

@@ -85,3 +85,72 @@ def test_publishing_works_again_at_once_after_the_broker_file_was_locked(tmp_pat
         lock.execute("ROLLBACK")
         lock.close()
         assert set(threads.map(send, range(16))) == {"ok"}
+
+
+def _channel(url: str, **options: object) -> tuple[Connection, object]:
+    conn = Connection(url, transport_options=options)
+    channel = conn.channel()
+    channel._new_queue("fast")  # type: ignore[attr-defined]
+    return conn, channel
+
+
+def test_the_broker_file_is_in_wal_mode(tmp_path: Path) -> None:
+    import sqlite3
+
+    conn, channel = _channel(f"sqla+sqlite:///{tmp_path / 'broker.sqlite'}")
+    with conn:
+        channel._put("fast", {"n": 1})  # type: ignore[attr-defined]
+    with sqlite3.connect(str(tmp_path / "broker.sqlite")) as db:
+        assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+
+
+def test_a_look_at_an_empty_queue_does_not_wait_for_the_write_lock(tmp_path: Path) -> None:
+    """kombu's look takes the write lock (BEGIN IMMEDIATE) even when nothing is there; this one
+    reads, and takes the lock only to take a message."""
+    import sqlite3
+    from queue import Empty
+
+    import pytest
+
+    broker = tmp_path / "broker.sqlite"
+    conn, channel = _channel(f"sqla+sqlite:///{broker}", connect_args={"timeout": 0.2})
+    with conn:
+        channel._put("fast", {"n": 1})  # type: ignore[attr-defined]
+        assert channel._get("fast") == {"n": 1}  # type: ignore[attr-defined]
+        lock = sqlite3.connect(str(broker), isolation_level=None)
+        lock.execute("BEGIN IMMEDIATE")  # another process writing
+        try:
+            with pytest.raises(Empty):
+                channel._get("fast")  # type: ignore[attr-defined]
+        finally:
+            lock.execute("ROLLBACK")
+            lock.close()
+
+
+def test_a_put_and_a_take_write_the_rows_kombu_writes(tmp_path: Path) -> None:
+    import sqlite3
+    from queue import Empty
+
+    import pytest
+    from kombu.transport import sqlalchemy as sqla
+
+    broker = tmp_path / "broker.sqlite"
+    conn, channel = _channel(f"sqla+sqlite:///{broker}")
+
+    def rows() -> list[tuple[object, ...]]:
+        with sqlite3.connect(str(broker)) as db:
+            return db.execute("SELECT visible, timestamp IS NULL, payload, version, queue_id FROM kombu_message "
+                              "ORDER BY id").fetchall()
+
+    with conn:
+        sqla.Channel._put(channel, "fast", {"n": 1})  # kombu's own ORM put
+        channel._put("fast", {"n": 2})  # type: ignore[attr-defined]
+        channel.session.commit()  # type: ignore[attr-defined]
+        kombu, ours = rows()
+        assert ours[:2] + ours[3:] == kombu[:2] + kombu[3:] == (1, 1, 1, kombu[4])
+        assert sqla.Channel._get(channel, "fast") == {"n": 1}  # kombu's own take, the oldest first
+        assert channel._get("fast") == {"n": 2}  # type: ignore[attr-defined]
+        kombu, ours = rows()
+        assert ours[:2] + ours[3:] == kombu[:2] + kombu[3:] == (0, 0, 2, kombu[4])  # taken: stamped, counted
+        with pytest.raises(Empty):
+            channel._get("fast")  # type: ignore[attr-defined]
