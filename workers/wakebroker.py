@@ -32,7 +32,7 @@ from typing import Any
 from kombu.transport import sqlalchemy as sqla
 from kombu.utils.encoding import bytes_to_str
 from kombu.utils.json import dumps, loads
-from sqlalchemy import bindparam, event, insert, literal, text, update
+from sqlalchemy import bindparam, delete, event, insert, literal, text
 from sqlalchemy import select as sql_select
 from sqlalchemy.engine import Engine, make_url
 
@@ -105,8 +105,9 @@ class Channel(sqla.Channel):
 
     def _take(self, queue: str) -> Any:
         """kombu's `_get` in prebuilt statements: under the write lock (another worker may have
-        been first), the oldest visible message of the queue is marked taken, as kombu's ORM
-        marks it (invisible, its timestamp set, its version counted up)."""
+        been first), the oldest visible message of the queue is taken. kombu's ORM only marks a
+        taken message invisible and never deletes it, so the broker file grew with every message
+        ever sent; here the row is deleted (nothing reads an invisible row again)."""
         session = self.session
         if session.bind.name == "sqlite":
             session.execute(text("BEGIN IMMEDIATE TRANSACTION"))
@@ -123,7 +124,15 @@ class Channel(sqla.Channel):
         ids: dict[str, int] = self.__dict__.setdefault("_queue_ids", {})
         if queue not in ids:
             ids[queue] = self._get_or_create(queue).id
+            self._prune(ids[queue])
         return ids[queue]
+
+    def _prune(self, queue_id: int) -> None:
+        """Messages kombu's own take left behind, invisible (a file from before takes deleted),
+        deleted once per queue and channel."""
+        table = self.message_cls.__table__
+        self.session.execute(delete(table).where(table.c.queue_id == queue_id, table.c.visible == False))  # noqa: E712
+        self.session.commit()
 
     @cached_property
     def _insert(self) -> Any:
@@ -140,11 +149,9 @@ class Channel(sqla.Channel):
 
     @cached_property
     def _taken(self) -> Any:
-        """The timestamp is the column's own `onupdate` (the local time, as kombu's ORM sets it)."""
         message = self.message_cls.__table__
-        return (update(message).where(message.c.id == bindparam("taken_id"),
-                               message.c.version == bindparam("taken_version"))
-                .values(visible=False, version=message.c.version + 1))
+        return delete(message).where(message.c.id == bindparam("taken_id"),
+                                     message.c.version == bindparam("taken_version"))
 
     @cached_property
     def _waiting(self) -> Any:
