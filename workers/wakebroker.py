@@ -35,6 +35,7 @@ from kombu.utils.json import dumps, loads
 from sqlalchemy import bindparam, delete, event, insert, literal, text
 from sqlalchemy import select as sql_select
 from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.exc import IntegrityError
 
 
 @lru_cache(maxsize=16)
@@ -119,6 +120,16 @@ class Channel(sqla.Channel):
             return loads(bytes_to_str(row.payload))
         finally:
             session.commit()
+
+    def _get_or_create(self, queue: str) -> Any:
+        """kombu's, safe against another process creating the same queue at once: two workers
+        starting together both found no row and both inserted it, and the loser's unique-key
+        error killed it at start-up (kombu's mutex is per process)."""
+        try:
+            return super()._get_or_create(queue)
+        except IntegrityError:
+            self.session.rollback()
+            return self.session.query(self.queue_cls).filter(self.queue_cls.name == queue).one()
 
     def _queue_id(self, queue: str) -> int:
         ids: dict[str, int] = self.__dict__.setdefault("_queue_ids", {})

@@ -181,3 +181,43 @@ def test_taken_messages_do_not_stay_in_the_broker_file(tmp_path: Path) -> None:
             channel._put("fast", {"n": n})  # type: ignore[attr-defined]
         assert [channel._get("fast") for _ in range(5)] == [{"n": n} for n in range(5)]  # type: ignore[attr-defined]
         assert count() == 0
+
+
+def test_a_queue_created_by_another_process_meanwhile_is_found_not_an_error(tmp_path: Path) -> None:
+    """Two workers starting at once both found no queue row and both inserted one; the loser died
+    at start-up on the unique key (seen in `pbem chaos`). Here the loser reads the winner's row."""
+    broker = f"sqla+sqlite:///{tmp_path / 'broker.sqlite'}"
+    first, winner = _channel(broker)
+    second, loser = _channel(broker)
+    with first, second:
+        winner._new_queue("slow")  # type: ignore[attr-defined]
+        session = loser.session  # type: ignore[attr-defined]
+        real_query, misses = session.query, [2]  # kombu looks twice before it inserts
+
+        class Blind:
+            """The query as it was before the winner committed: no row yet."""
+
+            def __init__(self, query: object) -> None:
+                self.query = query
+
+            def filter(self, *args: object) -> Blind:
+                self.query = self.query.filter(*args)  # type: ignore[attr-defined]
+                return self
+
+            def first(self) -> object:
+                if misses[0]:
+                    misses[0] -= 1
+                    return None
+                return self.query.first()  # type: ignore[attr-defined]
+
+            def one(self) -> object:
+                return self.query.one()  # type: ignore[attr-defined]
+
+        session.query = lambda *args: Blind(real_query(*args))
+        try:
+            found = loser._get_or_create("slow")  # type: ignore[attr-defined]
+        finally:
+            session.query = real_query
+        assert found.name == "slow" and misses == [0]
+        loser._put("slow", {"n": 1})  # type: ignore[attr-defined]
+        assert winner._get("slow") == {"n": 1}  # type: ignore[attr-defined]
