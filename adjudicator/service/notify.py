@@ -19,7 +19,7 @@ from adjudicator.mail import addresses, compose
 from adjudicator.store import Game, OutboxMessage, Seat
 
 from . import outboxrows, snapshot
-from .clock import format_deadline, utcnow
+from .clock import format_deadline
 from .tokens import mail_token, press_reply_token, signon_password
 from .types import Task
 
@@ -29,16 +29,11 @@ def public_url(g: Game) -> str:
     return f"{base}/game/{g.public_id}" if base else f"/game/{g.public_id}"
 
 
-# the columns of a row not sent yet, as the model's defaults make them
-_UNSENT = {"attempts": 0, "last_error": "", "sent_at": None, "next_attempt_at": None, "lease_until": None,
-           "requeues": 0}
-
-
 def queue_mail(s: Session, g: Game | None, to: str, subject: str, body: str, *, kind: str = "",
                seat: str = "", channel: str = "mail", status: str = "pending", **headers: Any) -> Task | None:
     values = {"game_id": g.id if g else None, "to": to, "subject": subject, "body": body, "headers": headers,
               "status": status, "channel": channel, "kind": kind, "seat": seat}
-    pending = outboxrows.queued(s, {**values, **_UNSENT, "created_at": utcnow()})
+    pending = outboxrows.queued(s, values)
     if pending is not None:  # a deadline: its rows go out in one prebuilt insert (outboxrows.py)
         return ("deliver", pending) if status == "pending" else None
     row = OutboxMessage(**values)

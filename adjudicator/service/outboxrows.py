@@ -5,8 +5,8 @@ unit of work insert it cost about a fifth of a deadline's CPU for its four mails
 sweep needs neither: nothing reads its outbox rows back before the commit. Inside `batch` (the
 sweep, one game), `notify.queue_mail` hands its row here; `Batch.write` inserts all of them at
 the end of the game's work, with every column the ORM would write and the same values (the
-`created_at` taken when the mail is queued, as the model's default does), in the caller's
-transaction, and gives each ("deliver", ...) task its row's id.
+model's defaults, `created_at` taken when the mail is queued, as the ORM row takes it when
+built), in the caller's transaction, and gives each ("deliver", ...) task its row's id.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from sqlalchemy import insert
 from sqlmodel import Session
 
 from adjudicator.store import OutboxMessage
+from adjudicator.store.rows import row_values
 
 from .types import Task
 
@@ -27,6 +28,9 @@ _TABLE = OutboxMessage.__table__  # type: ignore[attr-defined]
 # Built once. sort_by_parameter_order: the ids come back in the rows' order (on SQLite, too: the
 # engine's implicit sentinel, store/db.py), so each task gets its own row's id.
 _INSERT = insert(_TABLE).returning(_TABLE.c.id, sort_by_parameter_order=True)
+# Every column but the id, each row naming all of them: the rows of one multi-row insert must
+# name the same columns, and `row_values` leaves out a None (one row's game_id, another's not).
+_COLUMNS = dict.fromkeys(c.name for c in _TABLE.columns if not c.primary_key)
 
 
 class PendingRow:
@@ -69,10 +73,11 @@ def batch(s: Session) -> Iterator[Batch]:
 
 
 def queued(s: Session, values: dict[str, Any]) -> PendingRow | None:
-    """The row, queued in the session's batch; None without one (the caller adds an ORM row)."""
+    """The row of `OutboxMessage(**values)`, queued in the session's batch with the model's own
+    defaults for the columns not given; None without a batch (the caller adds an ORM row)."""
     found: Batch | None = s.info.get(KEY)
     if found is None:
         return None
-    row = PendingRow(values)
+    row = PendingRow({**_COLUMNS, **row_values(OutboxMessage, values)})
     found.rows.append(row)
     return row

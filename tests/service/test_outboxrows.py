@@ -41,3 +41,19 @@ def test_a_batch_inside_another_hands_the_session_back_to_it(db) -> None:  # noq
             second = outboxrows.queued(s, {"to": "b"})
         assert inner.rows == [first] and outer.rows == [second]
         assert outboxrows.queued(s, {"to": "c"}) is None, "no batch: the caller writes an ORM row"
+
+
+def test_a_queued_row_has_every_column_as_the_model_fills_it(db) -> None:  # noqa: ANN001
+    """The unsent defaults come from the model: a column added with a default cannot drift from
+    what the ORM path writes, and every row names every column (one multi-row insert)."""
+    values = {"game_id": None, "to": "a@example.org", "subject": "s", "body": "b", "headers": {"X": "1"},
+              "kind": "turn", "seat": "red"}
+    table = OutboxMessage.__table__
+    with store.transaction() as s, outboxrows.batch(s):
+        queued = outboxrows.queued(s, values)
+    orm = OutboxMessage(**values)
+    assert queued is not None
+    assert set(queued.values) == {c.name for c in table.columns} - {"id"}
+    assert queued.values["created_at"].tzinfo is not None
+    assert {k: v for k, v in queued.values.items() if k != "created_at"} == \
+        {c.name: getattr(orm, c.name) for c in table.columns if c.name not in ("id", "created_at")}
