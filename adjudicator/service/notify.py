@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any, overload
 
 from sqlmodel import Session
@@ -22,6 +23,9 @@ from . import outboxrows, snapshot
 from .clock import format_deadline
 from .tokens import mail_token, press_reply_token, signon_password
 from .types import Task
+
+# every seat's mail of a deadline shows the same deadline, mostly in the same time zone
+_deadline_text = lru_cache(maxsize=256)(format_deadline)
 
 
 def public_url(g: Game) -> str:
@@ -133,7 +137,7 @@ def turn_lines(g: Game, game: GameModule, seat: Seat, prompt: Prompt, full: bool
     return [
         "## " + _("Your view of the board"), "", game.render_view_in(view, seat.seat, translate), "",
         *compose.turn_block(prompt_text(prompt.text, prompt.message) or prompt.kind, prompt.sealed, choices, help_text(game.grammar_help()),
-                            format_deadline(g.due_at, seat_timezone(g, seat)), reply_address(g, seat), full),
+                            _deadline_text(g.due_at, seat_timezone(g, seat)), reply_address(g, seat), full),
     ]
 
 
@@ -270,7 +274,7 @@ def reminder_mail(s: Session, g: Game, game: GameModule, seat: Seat, prompt: Pro
             "# " + _("Reminder: %(title)s (%(game)s), seat %(seat)s", title=title, game=g.public_id, seat=seat.seat),
             "",
             _("Your orders are due by **%(deadline)s**; after that the default order is applied for you.",
-              deadline=format_deadline(g.due_at, seat_timezone(g, seat))),
+              deadline=_deadline_text(g.due_at, seat_timezone(g, seat))),
             "",
             *turn_lines(g, game, seat, prompt),
             _("Game page: %(url)s", url=public_url(g)),
