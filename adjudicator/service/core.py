@@ -12,7 +12,8 @@ from typing import Any
 from sqlalchemy.orm import object_session
 from sqlmodel import Session, select
 
-from adjudicator.engine import GameModule, Prompt, get_game, sha256_hex
+from adjudicator.engine import GameModule, Prompt, get_game
+from adjudicator.engine import state_hash as hash_state
 from adjudicator.engine.canonical import copy_json
 from adjudicator.engine.play import check_orders, hidden_seats
 from adjudicator.i18n import _
@@ -218,7 +219,7 @@ def append_entry(
     s: Session, g: Game, kind: str, data: dict[str, Any], state: dict[str, Any], events: list[dict[str, Any]]
 ) -> RecordEntry:
     """Append one chained entry (hashing reused from adjudicator.record) and update the caches."""
-    state_hash = sha256_hex(state)
+    state_hash = hash_state(state)  # sha256_hex(state), reusing the text of parts hashed before
     entry = {"index": g.record_length, "kind": kind, "data": data, "prev": last_hash(s, g), "state_hash": state_hash}
     row = RecordEntry(
         game_id=g.id, seq=entry["index"], kind=kind, data=data, prev=entry["prev"],

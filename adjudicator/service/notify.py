@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any, overload
 
 from sqlmodel import Session
@@ -19,9 +20,12 @@ from adjudicator.mail import addresses, compose
 from adjudicator.store import Game, OutboxMessage, Seat
 
 from . import outboxrows, snapshot
-from .clock import format_deadline, utcnow
+from .clock import format_deadline
 from .tokens import mail_token, press_reply_token, signon_password
 from .types import Task
+
+# every seat's mail of a deadline shows the same deadline, mostly in the same time zone
+_deadline_text = lru_cache(maxsize=256)(format_deadline)
 
 
 def public_url(g: Game) -> str:
@@ -29,16 +33,11 @@ def public_url(g: Game) -> str:
     return f"{base}/game/{g.public_id}" if base else f"/game/{g.public_id}"
 
 
-# the columns of a row not sent yet, as the model's defaults make them
-_UNSENT = {"attempts": 0, "last_error": "", "sent_at": None, "next_attempt_at": None, "lease_until": None,
-           "requeues": 0}
-
-
 def queue_mail(s: Session, g: Game | None, to: str, subject: str, body: str, *, kind: str = "",
                seat: str = "", channel: str = "mail", status: str = "pending", **headers: Any) -> Task | None:
     values = {"game_id": g.id if g else None, "to": to, "subject": subject, "body": body, "headers": headers,
               "status": status, "channel": channel, "kind": kind, "seat": seat}
-    pending = outboxrows.queued(s, {**values, **_UNSENT, "created_at": utcnow()})
+    pending = outboxrows.queued(s, values)
     if pending is not None:  # a deadline: its rows go out in one prebuilt insert (outboxrows.py)
         return ("deliver", pending) if status == "pending" else None
     row = OutboxMessage(**values)
@@ -138,7 +137,7 @@ def turn_lines(g: Game, game: GameModule, seat: Seat, prompt: Prompt, full: bool
     return [
         "## " + _("Your view of the board"), "", game.render_view_in(view, seat.seat, translate), "",
         *compose.turn_block(prompt_text(prompt.text, prompt.message) or prompt.kind, prompt.sealed, choices, help_text(game.grammar_help()),
-                            format_deadline(g.due_at, seat_timezone(g, seat)), reply_address(g, seat), full),
+                            _deadline_text(g.due_at, seat_timezone(g, seat)), reply_address(g, seat), full),
     ]
 
 
@@ -276,7 +275,7 @@ def reminder_mail(s: Session, g: Game, game: GameModule, seat: Seat, prompt: Pro
             "# " + _("Reminder: %(title)s (%(game)s), seat %(seat)s", title=title, game=g.public_id, seat=seat.seat),
             "",
             _("Your orders are due by **%(deadline)s**; after that the default order is applied for you.",
-              deadline=format_deadline(g.due_at, seat_timezone(g, seat))),
+              deadline=_deadline_text(g.due_at, seat_timezone(g, seat))),
             "",
             *turn_lines(g, game, seat, prompt),
             _("Game page: %(url)s", url=public_url(g)),
