@@ -14,6 +14,7 @@ import logging
 from celery import Celery
 
 from adjudicator import service, store
+from adjudicator.service import Task
 
 from .drainwake import request_drain
 from .enqueue import eager, enqueue
@@ -27,11 +28,19 @@ def accept(raw: bytes, source: str, envelope_from: str | None = None, envelope_t
     when the message could not be stored (the database is down): the caller answers "try later"."""
     tasks = store.run_in_transaction(
         lambda s: service.receive_mail(s, raw, source, envelope_from, envelope_to, peer))
-    if tasks and not eager():
-        request_drain(app)  # one drain for the mails of a burst (workers/drainwake.py)
-        return True
-    try:
-        enqueue(tasks, app=app)
-    except Exception:  # the broker is down: the row is stored, the recovery sweep processes it
-        log.exception("inbound message stored but its task not enqueued (the recovery sweep will): %r", tasks)
+    hand_on([tasks], app)
     return bool(tasks)
+
+
+def hand_on(stored: list[list[Task]], app: Celery | None = None) -> None:
+    """After the commit of one or more mails (`receive`'s tasks for each): one drain request for
+    them all; with PBEM_EAGER=1 each mail's own tasks, inline."""
+    if not eager():
+        if any(stored):
+            request_drain(app)  # one drain for the mails of a burst (workers/drainwake.py)
+        return
+    for tasks in stored:
+        try:
+            enqueue(tasks, app=app)
+        except Exception:  # the broker is down: the row is stored, the recovery sweep processes it
+            log.exception("inbound message stored but its task not enqueued (the recovery sweep will): %r", tasks)

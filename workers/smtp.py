@@ -1,5 +1,6 @@
-"""The built-in SMTP listener (aiosmtpd): every message is stored in the inbox and handed to the
-`ingest_message` task. Only recipients on PBEM_MAIL_DOMAIN are accepted (no relaying).
+"""The built-in SMTP listener (aiosmtpd): every message is stored in the inbox, together with the
+mails that arrive meanwhile (workers/groupcommit.py), and an inbox drain is requested. Only
+recipients on PBEM_MAIL_DOMAIN are accepted (no relaying).
 
 Settings: PBEM_SMTP_HOST (127.0.0.1), PBEM_SMTP_PORT (2525). The listener accepts up to four
 times PBEM_MAIL_MAX_BYTES at the protocol level; the service answers anything over the cap
@@ -18,7 +19,7 @@ from celery import Celery
 
 from adjudicator.mail import config
 
-from .inbound import accept
+from .groupcommit import Mail, submit
 
 log = logging.getLogger(__name__)
 
@@ -38,9 +39,9 @@ class Handler:
         if isinstance(raw, str):
             raw = raw.encode("utf-8", "surrogateescape")
         peer = session.peer[0] if isinstance(session.peer, tuple) else str(session.peer or "")
-        try:
-            await asyncio.get_running_loop().run_in_executor(
-                None, lambda: accept(raw, "smtp", envelope.mail_from or "", list(envelope.rcpt_tos), peer, self.app))
+        mail = Mail(raw, "smtp", envelope.mail_from or "", list(envelope.rcpt_tos), peer)
+        try:  # stored with the mails that arrive meanwhile, answered after their commit (groupcommit.py)
+            await asyncio.wrap_future(submit(mail, self.app))
         except Exception:
             log.exception("could not store an inbound message")
             return "451 4.3.0 try again later"  # the sender's server retries; nothing is lost
