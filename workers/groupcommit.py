@@ -44,7 +44,11 @@ class Mail:
 
 def store_group(group: list[Mail], app: Celery | None = None) -> None:
     """Store `group` in one transaction and resolve each mail's future after its commit; if that
-    transaction fails, store each mail alone."""
+    transaction fails, store each mail alone. A mail whose session gave up waiting (its future
+    cancelled: it never hears "250", its sender sends it again) is left out."""
+    group = [m for m in group if m.done.set_running_or_notify_cancel()]  # from here on, not cancellable
+    if not group:
+        return
     try:
         stored: list[list[Task]] = store.run_in_transaction(lambda s: [
             service.receive_mail(s, m.raw, m.source, m.envelope_from, m.envelope_to, m.peer) for m in group])

@@ -176,3 +176,11 @@ def test_a_duplicate_of_a_processed_mail_in_a_group_is_not_applied(game: PlayedG
     assert first[0].done.result() is True
     assert [m.done.result() for m in group] == [False, True, False]
     assert len(inbox()) == 2 and len(outbox("p1@example.org", "reply")) == 2
+
+
+def test_a_mail_whose_session_gave_up_is_left_out(game: PlayedGame, drains: list[object]) -> None:
+    group = [_mail(raw) for raw in _orders(game, 3)]
+    assert group[1].done.cancel()  # the session's wait was cancelled (the client went away)
+    groupcommit.store_group(group)
+    assert group[0].done.result() is True and group[2].done.result() is True
+    assert len(inbox()) == 2
