@@ -145,7 +145,7 @@ def drain_inbox() -> None:
     started = time.monotonic()
     while True:
         try:
-            drained = store.run_in_transaction(inboxdrain.drain_chunk)
+            drained = inboxdrain.drain()  # a chunk in its own transaction
         except Exception:
             log.exception("inbox drain failed; the recovery sweep processes its rows")
             return

@@ -23,18 +23,16 @@ from sqlmodel import Session, func, select
 
 from adjudicator.i18n import _, language
 from adjudicator.mail import addresses, config
-from adjudicator.mail.body import Command, parse_body, press_reply
-from adjudicator.mail.bounce import is_bounce
-from adjudicator.mail.parse import ParsedMail, TooBig, auto_reason, headers_only, message_id_of, parse
-from adjudicator.mail.signals import dkim_result, spf_result
+from adjudicator.mail.body import Command, press_reply
+from adjudicator.mail.parse import ParsedMail, auto_reason, headers_only, message_id_of
 from adjudicator.store import Game, InboxMessage, OutboxMessage, is_transient, lock_game
 from adjudicator.store.rows import insert_unless_exists
 
-from . import mailunit, notify, outboxrows
+from . import mailprep, mailunit, notify, outboxrows
 from .bounces import record_bounce
 from .clock import utcnow
 from .core import find_game, module_of, seat_row
-from .intake import addressed_to_seat, also_addressed, help_over_limit, note_duplicate, structure_error
+from .intake import addressed_to_seat, also_addressed, help_over_limit, note_duplicate
 from .mailauth import NOT_VALID, Speaker, identify, registered_seats
 from .mailcommands import run, status_footer
 from .pace import seat_spoke
@@ -91,21 +89,26 @@ def process(s: Session, inbox_id: int, now: datetime | None = None) -> list[Task
     return process_locked(s, row, now)
 
 
-def process_locked(s: Session, row: InboxMessage, now: datetime) -> list[Task]:
+def process_locked(s: Session, row: InboxMessage, now: datetime,
+                   prepared: mailprep.Prepared | None = None) -> list[Task]:
     """Handle a `new` row the caller holds locked, after the games it names (`addressed_games`),
-    in one savepoint: the caller's unit for this row (mailunit.py, the drain), else its own."""
+    in one savepoint: the caller's unit for this row (mailunit.py, the drain), else its own.
+    `prepared`: what the caller computed from the row's bytes before (used only if it matches)."""
+    if prepared is not None and prepared.key != mailprep.key_of(row):
+        prepared = None  # computed from other bytes: nothing of it is used
     found = mailunit.claim(s, row.id)
     if found is not None:
-        return _process(s, row, now, found)
+        return _process(s, row, now, found, prepared)
     with mailunit.unit(s, row.id) as own:
-        return _process(s, row, now, own)
+        return _process(s, row, now, own, prepared)
 
 
-def _process(s: Session, row: InboxMessage, now: datetime, unit: mailunit.MailUnit) -> list[Task]:
+def _process(s: Session, row: InboxMessage, now: datetime, unit: mailunit.MailUnit,
+             prepared: mailprep.Prepared | None) -> list[Task]:
     learnt: dict[str, Any] = {}  # the row's columns the service filled in (written with its status)
     try:
         with outboxrows.batch(s) as mails:  # the mail's outbox rows: one prebuilt INSERT, not the ORM's
-            tasks, status, outcome = _handle(s, row, now, learnt)
+            tasks, status, outcome = _handle(s, row, now, learnt, prepared)
             tasks = mails.write(s, tasks)
     except Exception as exc:  # a bug must not crash the worker or leave the message half-done
         if is_transient(exc):  # a deadlock or a lost connection: the caller runs it all again
@@ -125,37 +128,32 @@ def addressed_games(row: InboxMessage) -> list[str]:
     authenticated: locking a game costs nothing but waiting), in this one order, before anything
     writes a row referring to them. A SIGNON-only mail names its game in the body; the store's
     retry covers that case."""
-    try:
-        msg = headers_only(bytes(row.raw))
-        values = [str(v) for n in ("To", "Cc", "Delivered-To", "X-Original-To") for v in (msg.get_all(n) or [])]
-    except Exception:  # headers the tolerant parser rejects: nothing to lock
-        values = []
-    return sorted({game for game, _seat, _token in addresses.seat_addresses(values + list(row.envelope_to or []))[:5]})
+    return mailprep.games_of(bytes(row.raw), list(row.envelope_to or []))
 
 
-def _handle(s: Session, row: InboxMessage, now: datetime, learnt: dict[str, Any]) -> tuple[list[Task], str, str]:
+def _handle(s: Session, row: InboxMessage, now: datetime, learnt: dict[str, Any],
+            prepared: mailprep.Prepared | None = None) -> tuple[list[Task], str, str]:
     """The mail's tasks, status and outcome; `learnt` takes the row's columns to update (the row
-    object itself is left as read: the caller writes them with the status)."""
+    object itself is left as read: the caller writes them with the status). `prepared`: the
+    row's signals and parse computed before (mailprep.py); what it lacks is computed here."""
     raw = bytes(row.raw)
-    envelope_from = row.envelope_from if row.source == "smtp" else None
-    learnt["auth"] = {**row.auth, "dkim": dkim_result(raw), "spf": spf_result(row.peer, row.envelope_from)}
-    try:
-        bounced = is_bounce(headers_only(raw), envelope_from)
-    except Exception:  # headers that even the tolerant parser rejects are no bounce we can read
-        bounced = False
-    if bounced:  # never answered (no loops); a failure of our own mail is noted on its outbox row
+    envelope_from = mailprep.envelope_sender(row)
+    signals = prepared.signals if prepared is not None else mailprep.signals(raw, row)
+    learnt["auth"] = {**row.auth, "dkim": signals.dkim, "spf": signals.spf}
+    if signals.bounced:  # never answered (no loops); a failure of our own mail is noted on its outbox row
         return [], "dropped", record_bounce(s, raw, list(row.envelope_to or []))
     if row.auth.get("oversized"):
         return _oversized(s, row, raw, envelope_from, now)
     by_token = addressed_to_seat(s, raw, list(row.envelope_to or []))
-    try:
-        mail = parse(raw, envelope_from, trusted=by_token is not None)
-    except TooBig as exc:
-        return [], "dropped", f"too big: {exc}"
+    body = prepared.body if prepared is not None else None
+    if body is None or body.trusted != (by_token is not None):  # the guess was wrong: parse as it is
+        body = mailprep.body(raw, envelope_from, trusted=by_token is not None)
+    mail, commands = body.mail, body.commands
+    if mail is None:
+        return [], "dropped", f"too big: {body.too_big}"
     learnt["from_addr"], learnt["subject"] = mail.from_addr, mail.subject
     if mail.auto_reason:
         return [], "dropped", f"not answered ({mail.auto_reason}): no mail loops"
-    commands = structure_error(mail) if mail.problem else parse_body(mail.text)
     signon = next((c.args for c in commands if c.name == "signon"), None)
     # a reply token found in the headers decides (tokens come before SIGNON), so it is not checked twice
     if by_token is not None:

@@ -13,19 +13,32 @@ Each row's savepoint is the one `inbound.process_locked` works in (mailunit.py):
 A row that failed outside the service's own error handling keeps `new` with its `last_error`:
 drains pass it by and the recovery sweep hands it on by itself (recovery.py), so one bad row
 cannot stall every drain.
+
+On SQLite the worker's `drain` parses a chunk's mails before its write transaction (mailprep.py:
+signals, MIME parse, commands), so the one write lock that the listener's commits and the
+replies' delivery queue on is not held meanwhile; rows changed or stored in between are read and
+parsed again under the lock, as before. Drains of all processes take turns on a file lock beside
+the database, so two of them never parse the same mails. On PostgreSQL the parse stays in the
+transaction: there the CPU is what runs short, and two workers' drains would parse the same rows.
 """
 
 from __future__ import annotations
 
+import fcntl
 import logging
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from sqlalchemy import bindparam
 from sqlmodel import Session, select
 
+from adjudicator import store
 from adjudicator.store import InboxMessage, is_transient
 
-from . import mailunit, snapshot
+from . import mailprep, mailunit, snapshot
 from .clock import utcnow
 from .inbound import addressed_games, process_locked
 from .types import Task
@@ -42,15 +55,54 @@ class Drained:
     full: bool = False  # the chunk was full: more rows may be waiting
 
 
-def drain_chunk(s: Session, limit: int = CHUNK, now: datetime | None = None) -> Drained:
-    """Process up to `limit` of the oldest `new` rows in the caller's transaction."""
+_T = InboxMessage.__table__  # type: ignore[attr-defined]
+# the columns mailprep reads, of the rows the next chunk takes (drain_chunk's first query)
+_NEW = (select(_T.c.id, _T.c.raw, _T.c.source, _T.c.envelope_from, _T.c.peer, _T.c.envelope_to, _T.c.auth)
+        .where(_T.c.status == "new", _T.c.last_error == "").order_by(_T.c.id).limit(bindparam("limit")))
+
+
+def drain(limit: int = CHUNK) -> Drained:
+    """One chunk in a transaction of its own (the worker's call; not inside a transaction). On a
+    SQLite file its mails are parsed first, before the write lock (see the module doc)."""
+    path = store.get_engine().url.database if store.is_sqlite() else None
+    if not path or path == ":memory:":
+        return store.run_in_transaction(lambda s: drain_chunk(s, limit))
+    with _one_drain_at_a_time(path):
+        prepared = store.run_in_transaction(lambda s: prepare(s, limit), write=False)
+        return store.run_in_transaction(lambda s: drain_chunk(s, limit, prepared=prepared))
+
+
+def prepare(s: Session, limit: int = CHUNK) -> dict[int, mailprep.Prepared]:
+    """The next chunk's rows as mailprep prepares them, by row id (no write: no write lock)."""
+    rows = s.connection().execute(_NEW, {"limit": limit}).all()
+    return {row.id: found for row in rows if (found := mailprep.prepare(row)) is not None}
+
+
+@contextmanager
+def _one_drain_at_a_time(path: str) -> Iterator[None]:
+    """A file lock beside the database, held from a drain's parse to its commit: a second drain
+    waits here, then reads the rows the first left (instead of parsing the same ones)."""
+    fd = os.open(f"{path}-drain", os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # releases the lock
+
+
+def drain_chunk(s: Session, limit: int = CHUNK, now: datetime | None = None,
+                prepared: dict[int, mailprep.Prepared] | None = None) -> Drained:
+    """Process up to `limit` of the oldest `new` rows in the caller's transaction. `prepared`:
+    mailprep's work on some of them, done before; used only for a row it still matches."""
     now = now or utcnow()
     found = s.exec(select(InboxMessage).where(InboxMessage.status == "new", InboxMessage.last_error == "")
                    .order_by(InboxMessage.id).limit(limit)).all()  # type: ignore[arg-type]
     result = Drained(full=len(found) >= limit)
     if not found:
         return result
-    games = {row.id: addressed_games(row) for row in found}
+    ready = {row.id: p for row in found
+             if (p := (prepared or {}).get(row.id or 0)) is not None and p.key == mailprep.key_of(row)}
+    games = {row.id: ready[row.id].games if row.id in ready else addressed_games(row) for row in found}
     for game in sorted({g for names in games.values() for g in names}):
         snapshot.load(s, game)  # game rows first (locked), then the inbox rows (inbound.py's lock order)
     rows = s.exec(select(InboxMessage).where(InboxMessage.id.in_([r.id for r in found]),  # type: ignore[union-attr]
@@ -64,7 +116,7 @@ def drain_chunk(s: Session, limit: int = CHUNK, now: datetime | None = None) -> 
         row_id = row.id or 0
         try:
             with mailunit.unit(s, row.id):  # the mail's one savepoint: process_locked takes it
-                result.tasks += process_locked(s, row, now)
+                result.tasks += process_locked(s, row, now, ready.get(row.id))
         except Exception as exc:
             if is_transient(exc):  # a deadlock or a lost connection: the caller runs the chunk again
                 raise

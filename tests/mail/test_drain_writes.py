@@ -12,7 +12,7 @@ import pytest
 from sqlalchemy import event, select
 
 from adjudicator import service, store
-from adjudicator.service import inbound, inboxdrain, mailunit, orders, outboxrows
+from adjudicator.service import inbound, inboxdrain, mailprep, mailunit, orders, outboxrows
 from adjudicator.store import InboxMessage, OutboxMessage
 from tests.mail.conftest import address, inbox, message
 from tests.mail.conftest import outbox as outbox_rows
@@ -46,7 +46,9 @@ def _mails(game: PlayedGame) -> list[int]:
     )]
 
 
-def _drained(ids: list[int], now: datetime, after: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[int]]:
+def _drained(ids: list[int], now: datetime, after: int,
+             prepared: dict[int, mailprep.Prepared] | None = None,
+             ) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[int]]:
     """The inbox rows and the outbox rows (ids above `after`) a drain writes, as the database holds
     them, and the ids its delivery tasks name; the drain is rolled back after."""
     inbox_t, outbox_t = InboxMessage.__table__, OutboxMessage.__table__  # type: ignore[attr-defined]
@@ -55,7 +57,7 @@ def _drained(ids: list[int], now: datetime, after: int) -> tuple[list[dict[str, 
         mp.setattr(orders, "new_salt", lambda: f"salt{next(salts)}")  # the receipts' commitments
         try:
             with store.transaction() as s:
-                drained = inboxdrain.drain_chunk(s, now=now)
+                drained = inboxdrain.drain_chunk(s, now=now, prepared=prepared)
                 s.flush()
                 inbox_rows = [dict(r) for r in s.connection().execute(
                     select(inbox_t).where(inbox_t.c.id.in_(ids)).order_by(inbox_t.c.id)).mappings()]
@@ -183,3 +185,88 @@ def test_a_command_that_fails_after_writing_is_rolled_back_alone(body: str, db, 
     reply = [r for r in outbox_rows() if r.to == "p1@example.org" and r.kind == "reply"][-1]
     assert "the order was written, then refused" in reply.body
     assert ("## Status" in reply.body) == body.startswith("status")
+
+
+def _html(body: str, **kwargs: str) -> bytes:
+    msg = message("", **kwargs)
+    msg.set_content(f"<p>{body}</p>", subtype="html")  # HTML only: `trusted` decides its conversion
+    return bytes(msg)
+
+
+def _forged(to: str) -> str:
+    """A seat address whose token does not verify."""
+    local, domain = to.split("@")
+    return f"{local[:-1]}{'b' if local[-1] == 'a' else 'a'}@{domain}"
+
+
+def _compared(ids: list[int], now: datetime, after: int, prepared: dict[int, mailprep.Prepared]) -> None:
+    fast_in, fast_out, fast_tasks = _drained(ids, now, after, prepared)
+    slow_in, slow_out, slow_tasks = _drained(ids, now, after)
+    assert fast_in == slow_in and len(fast_out) == len(slow_out)
+    # (PostgreSQL's sequence goes on after a rollback: the rows are compared without their ids)
+    assert [[r["id"] for r in fast_out].index(i) for i in fast_tasks] == \
+        [[r["id"] for r in slow_out].index(i) for i in slow_tasks]
+    for quick, orm in zip(fast_out, slow_out, strict=True):
+        assert {k: v for k, v in quick.items() if k not in ("id", "created_at")} == \
+            {k: v for k, v in orm.items() if k not in ("id", "created_at")}
+
+
+def test_a_chunk_parsed_before_its_transaction_writes_the_same_rows(db, toy, monkeypatch) -> None:  # noqa: ANN001
+    """mailprep's work, done before the write lock, gives the rows and replies of the parse under
+    the lock: orders, commands, HTML-only mails (whose parse depends on the token), a seat address
+    with a forged token (the guess `trusted` is wrong: parsed again, as the untrusted mail it is),
+    a bounce. Under the lock only the wrongly guessed mail is parsed; a prepared mail handed to
+    another row (other bytes) is not used at all."""
+    game = new_game(seats=3)
+    ids = _mails(game)
+    to = {seat: address(game.game_id, seat) for seat in ("p1", "p2")}
+    ids += [_store(raw) for raw in (
+        _html("bid 2", to=to["p1"], sender="p1@example.org"),
+        _html("bid 1", to=_forged(to["p2"]), sender="p2@example.org"),
+        bytes(message("bid 1", to=_forged(to["p1"]), sender="p1@example.org")),
+        bytes(message("Delivery failed", to=to["p2"], sender="MAILER-DAEMON@client.test")),
+    )]
+    now = service.utcnow()
+    with store.transaction(write=False) as s:
+        after = max(s.exec(select(OutboxMessage.id)).scalars().all(), default=0)  # type: ignore[call-overload]
+        prepared = inboxdrain.prepare(s)
+    assert sorted(prepared) == ids
+    parsed: list[bool] = []
+    real = mailprep.parse
+
+    def counted(raw: bytes, *args: Any, **kwargs: Any) -> Any:
+        parsed.append(kwargs["trusted"])
+        return real(raw, *args, **kwargs)
+
+    monkeypatch.setattr(mailprep, "parse", counted)
+    _compared(ids, now, after, prepared)
+    assert len(parsed) == 2 + len(ids) - 1, "prepared: 2 parsed again; unprepared: every mail but the bounce"
+    parsed.clear()
+    _drained(ids, now, after, prepared)
+    assert parsed == [False, False], "prepared: only the two forged tokens, guessed trusted, parsed again"
+    rotated = dict(zip(ids, [prepared[i] for i in ids[1:] + ids[:1]], strict=True))
+    parsed.clear()
+    _compared(ids, now, after, rotated)
+    assert len(parsed) == 2 * (len(ids) - 1), "another row's preparation is not used"
+
+
+def test_a_workers_drain_parses_outside_the_write_lock(sqlite_db, toy, monkeypatch) -> None:  # noqa: ANN001
+    import threading
+
+    from adjudicator.store import db as store_db
+
+    game = new_game(seats=4)
+    ids = [_store(bytes(message(f"bid {n}", to=address(game.game_id, "p1"), sender="p1@example.org")))
+           for n in (1, 2)]
+    locked: list[bool] = []
+    real = mailprep.parse
+
+    def watched(raw: bytes, *args: Any, **kwargs: Any) -> Any:
+        locked.append(store_db._hold.thread == threading.get_ident())  # the writers' lock held here?
+        return real(raw, *args, **kwargs)
+
+    monkeypatch.setattr(mailprep, "parse", watched)
+    drained = inboxdrain.drain()
+    assert drained.processed == ids and [r.status for r in inbox() if r.id in ids] == ["done", "done"]
+    assert locked == [False, False]
+    assert game.page("p1").receipt is not None

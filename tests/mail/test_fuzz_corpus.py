@@ -35,12 +35,12 @@ def test_every_fuzzed_mail_ends_in_one_reply_or_one_logged_drop(fuzz_env, sqlite
 
 def test_a_crash_in_the_intake_is_counted(fuzz_env, sqlite_db, monkeypatch: pytest.MonkeyPatch) -> None:
     """The accounting can fail: a body reader that raises makes internal errors, which count."""
-    from adjudicator.service import inbound
+    from adjudicator.service import mailprep
 
     def broken(text: str):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(inbound, "parse_body", broken)
+    monkeypatch.setattr(mailprep, "parse_body", broken)  # the intake's (inbound._handle, the drain)
     report = run_fuzz(40, seed=3)
     assert report.crashes and not report.ok
     assert any("internal error: RuntimeError" in c for c in report.crashes)

@@ -62,11 +62,11 @@ def test_a_failing_mail_is_answered_and_the_others_of_its_chunk_stay_applied(db,
     later = [stored(game, "p1", "bid 0"), stored(game, "p3", "bid 3"), stored(game, "p2", "bid 1")]
     real = inboxdrain.process_locked
 
-    def failing(s, row, now):  # noqa: ANN001, ANN202 - process_locked's signature
+    def failing(s, row, now, *prepared):  # noqa: ANN001, ANN002, ANN202 - process_locked's signature
         if row.id == later[1]:
-            real(s, row, now)  # its writes are made, then lost with its savepoint
+            real(s, row, now, *prepared)  # its writes are made, then lost with its savepoint
             raise RuntimeError("disk on fire")
-        return real(s, row, now)
+        return real(s, row, now, *prepared)
 
     monkeypatch.setattr(inboxdrain, "process_locked", failing)
     drain()
