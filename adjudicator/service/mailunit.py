@@ -121,6 +121,11 @@ def _flushed(session: Session, _context: Any) -> None:
     _written(session)
 
 
+def wrote(s: Session) -> None:
+    """A Core write went out in the session (rowwrite.py): the mail's unit is no longer pristine."""
+    _written(s)
+
+
 def _written(s: Session) -> None:
     found: MailUnit | None = s.info.get(KEY)
     if found is not None:

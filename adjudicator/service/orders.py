@@ -171,22 +171,23 @@ def seal(s: Session, g: Game, game: GameModule, seat: str, prompt: Prompt, order
     if not prompt.allows(order):
         raise IllegalOrder(_("that is not a legal %(kind)s order for %(seat)s now", kind=prompt.kind, seat=seat))
     assert prompt.group is not None
+    from .rowwrite import update_row  # a replaced row: one Core UPDATE, not the flush's (rowwrite.py)
+
     row = sealed_rows(s, g, prompt.group).get(seat)
     if row is not None and canonical_json(row.order) == canonical_json(order):
         if row.origin != origin:
-            row.origin = origin
-            s.add(row)
+            update_row(s, row, {"origin": origin})
     else:
         salt = new_salt()
         if row is None:
             row = SealedOrder(game_id=g.id, group=prompt.group, seat=seat, order=order, salt=salt,
                               commitment=commitment(order, salt), submitted_at=now, origin=origin)
+            s.add(row)
         else:
-            row.order, row.salt, row.commitment, row.submitted_at = order, salt, commitment(order, salt), now
-            row.origin = origin
-        s.add(row)
+            update_row(s, row, {"order": order, "salt": salt, "commitment": commitment(order, salt),
+                                "submitted_at": now, "origin": origin})
         # a new row is persisted now: the reveal deletes it if this order completes the group. A
-        # replaced one's UPDATE goes out with the transaction's last flush (one per order POST)
+        # replaced one's UPDATE went out above (after other changes of it: with the next flush)
         if inspect(row).pending:
             s.flush()
     return Receipt(row.commitment, game.format_order(order), seat, prompt.group, row.submitted_at)

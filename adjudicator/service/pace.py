@@ -149,6 +149,8 @@ def settle(s: Session, g: Game, now: datetime | None = None, actors: Iterable[st
     without them (a deadline passed): a decision they still have is a new wait. `started`: the
     game has just started (everyone gets the start mail). `seats`: the game's seat rows, if the
     caller has them already."""
+    from .rowwrite import update_row
+
     now = now or utcnow()
     actors, fresh = set(actors), set(fresh)
     seats = seats_of(s, g) if seats is None else seats
@@ -185,9 +187,8 @@ def settle(s: Session, g: Game, now: datetime | None = None, actors: Iterable[st
             row.waits += 1
             row.wait_started_at = now
             s.add(row)
-        if row.seat in actors:
-            row.acted_at = now
-            s.add(row)
+        if row.seat in actors:  # one Core UPDATE unless the row has other changes (rowwrite.py)
+            update_row(s, row, {"acted_at": now})
         if started and row.seat in new:
             tasks += notify.start_mail(s, g, game, row, prompts[row.seat])
         elif row.seat in new:  # a seat's first mail carries what the start mail would have
