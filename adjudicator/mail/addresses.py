@@ -56,6 +56,7 @@ def _seat_addresses(values: tuple[str, ...], _fmt: str, _domain: str) -> tuple[t
     return tuple(found)
 
 
+@lru_cache(maxsize=256)  # a mail's From is read twice on its way (token check, speaker); senders repeat
 def plain(addr: str) -> str:
     """The bare, lower-cased address of a From value ("" if there is none)."""
     pairs = getaddresses([addr])

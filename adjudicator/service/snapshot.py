@@ -63,6 +63,9 @@ _ROWS: dict[type, Any] = {
                     .order_by(StandingOrder.id)),  # type: ignore[arg-type]
 }
 
+_ENTRIES = (select(RecordEntry).where(RecordEntry.game_id == bindparam("game_id"), RecordEntry.seq >= bindparam("since"))
+            .order_by(RecordEntry.seq))  # type: ignore[arg-type]
+
 
 def load(s: Session, public_id: str, entries: bool = True) -> Game | None:
     """Lock the game row and read everything a deadline needs: the game with its last record hash
@@ -86,9 +89,7 @@ def load(s: Session, public_id: str, entries: bool = True) -> Game | None:
     mailed = [r.mailed_seq for r in snap.rows[Seat] if r.email or r.chat_webhook] if entries else []
     snap.entries_from = min(mailed, default=g.record_length)
     if entries:
-        snap.entries = list(s.exec(select(RecordEntry).where(RecordEntry.game_id == g.id,
-                                                             RecordEntry.seq >= snap.entries_from)
-                                   .order_by(RecordEntry.seq)))  # type: ignore[arg-type]
+        snap.entries = list(s.exec(_ENTRIES, params={"game_id": g.id, "since": snap.entries_from}))  # type: ignore[call-overload]
     s.info.setdefault(KEY, {})[snap.game_id] = snap
     return g
 

@@ -100,11 +100,12 @@ def _hostile() -> list[bytes]:
 
 
 def _reference(monkeypatch: pytest.MonkeyPatch) -> Callable[..., ParsedMail]:
-    """parse() as it was: policy.default, every header parsed at each read."""
+    """parse() as it was: policy.default, every header parsed at each read (the Message-ID too)."""
 
     def parse_default(*args: object, **kwargs: object) -> ParsedMail:
         with monkeypatch.context() as m:
             m.setattr(parse_mod, "POLICY", policy.default)
+            m.setattr(parse_mod, "_parsed_message_id", parse_mod.message_id_of)  # its parser, always
             return parse(*args, **kwargs)  # type: ignore[arg-type]
 
     return parse_default
@@ -119,6 +120,30 @@ def test_the_cached_headers_parse_every_mail_as_policy_default(
     assert parse(raw, "sender@client.test", trusted=trusted) == expected
     assert parse(raw, "sender@client.test", trusted=trusted) == expected  # from the cache this time
     assert parse(raw, "", trusted=trusted) == _reference(monkeypatch)(raw, "", trusted=trusted)
+
+
+_IDS = ["<c1@h.test>", "<a.b-c+d=e_f{g}~'!#$%&*/?^`|@x.y.example>", "<a..b@h.test>", "<.a@h.test>",
+        "<a.@h.test>", "<a@[10.0.0.1]>", '<"quoted local"@h.test>', "<a@h.test> (a comment)",
+        "(comment) <a@h.test>", "<a@h.test> trailing", "<a@h.test> <b@h.test>", " <a@h.test>  ",
+        "<a@h.test>\r\n  <b@h.test>", "<a b@h.test>", "<>", "", "no brackets@h.test", "<a@b@c>",
+        "<\xe9t\xe9@h.test>", "<=?utf-8?q?x?=@h.test>", "<a\\b@h.test>", "<" + "x" * 890 + "@h.t>",
+        "<" + "x" * 897 + "@h.t>", "<" + "x" * 2000 + "@h.test>", "<a@h.test", "a@h.test>"]
+
+
+@pytest.mark.parametrize("mid", _IDS)
+def test_a_plain_message_id_is_read_as_the_policy_parses_it(mid: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    raw = f"From: {SEAT}\r\nTo: {TO}\r\nMessage-ID: {mid}\r\nSubject: x\r\n\r\nSTATUS\r\n".encode(
+        "utf-8", "surrogateescape")
+    assert parse(raw).message_id == _reference(monkeypatch)(raw).message_id
+
+
+def test_a_plain_message_id_does_not_go_through_the_header_parser(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refused(*_args: object) -> str:
+        raise AssertionError("parsed")
+
+    monkeypatch.setattr(parse_mod, "message_id_of", refused)
+    assert parse(bytes(message("STATUS", to=TO, sender=SEAT, mid="<p-12.x@bench.test>"))).message_id == \
+        "<p-12.x@bench.test>"
 
 
 def test_the_cache_returns_the_same_header_and_skips_long_values() -> None:
