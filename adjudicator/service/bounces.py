@@ -9,7 +9,6 @@ page). A bounce is never answered: that is how mail loops start.
 
 from __future__ import annotations
 
-import base64
 import hashlib
 import hmac
 
@@ -20,6 +19,7 @@ from adjudicator.store import OutboxMessage
 
 from .clock import as_utc
 from .serverkey import server_key
+from .tokens import b32_prefix
 
 NOT_FAILURES = ("delayed", "delivered", "relayed", "expanded")
 
@@ -27,7 +27,7 @@ NOT_FAILURES = ("delayed", "delivered", "relayed", "expanded")
 def _tag(text: str) -> str:
     # 80 bits of HMAC-SHA256 under the server key, in lower-case base32 (safe in addresses and ids)
     digest = hmac.new(server_key().encode(), text.encode(), hashlib.sha256).digest()
-    return base64.b32encode(digest).decode().lower()[:16]
+    return b32_prefix(digest, 16)
 
 
 def _signature(outbox_id: int) -> str:
