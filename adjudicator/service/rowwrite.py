@@ -11,7 +11,7 @@ restart) expires it and the next read loads the database's row again, exactly as
 
 Only for a persistent row with no change pending: otherwise the attributes are set and the flush
 writes them all in one statement, as before. `ENABLED = False` sends every write through the
-flush (tests/service/test_row_write.py compares the two).
+flush (tests/mail/test_row_write.py compares the two).
 """
 
 from __future__ import annotations
