@@ -112,6 +112,7 @@ def test_core_updates_leave_the_rows_and_replies_the_flush_left(db, toy, monkeyp
     [status] = [r for r in replies if "## Status" in r]
     assert "Your sealed order: `bid 2`" in status, status
 
+
 def test_a_replacing_order_mail_flushes_no_seat_and_no_sealed_order(db, toy) -> None:  # noqa: ANN001
     game = _game_with_orders()
     ids = [_store(bytes(message(f"bid {n}", to=address(game.game_id, "p1"), sender="p1@example.org")))
