@@ -58,7 +58,7 @@ def record_orders(
         g.paused_remaining = None
         g.waiting_on = []
         s.add(g)
-        rate_finished(s, g)  # here: every game that its rules end ends through this step
+        rate_finished(s, g)  # here: every game its rules end ends through this step
     _ = now
     return []
 
