@@ -2,7 +2,8 @@
 
 Every function takes an open Session first and commits nothing: wrap calls in
 ``with adjudicator.store.transaction() as s:`` and enqueue the returned tasks after the commit.
-See docs/service-api.md.
+See docs/service-api.md. The modules below this face form layers, imports pointing down only
+(docs/architecture.md, "Inside the service").
 """
 
 from .absence import Absence, absences, cancel_absence, my_absence, set_absence

@@ -1,5 +1,7 @@
-"""The one write path: every change to a game's record goes through `record_orders` or `append_note`
-on a game row the caller has locked with `locked_game` in the current transaction."""
+"""The game row and its record: loading and locking a game, checking a seat's or a moderator's link,
+the open prompts, and the one write path: every change to a game's record goes through
+`append_entry` (orders through `steps.record_orders`, moderator actions through `append_note`) on
+a game row the caller has locked with `locked_game` in the current transaction."""
 
 from __future__ import annotations
 
@@ -14,18 +16,15 @@ from sqlmodel import Session, select
 
 from adjudicator.engine import GameModule, Prompt, get_game
 from adjudicator.engine import state_hash as hash_state
-from adjudicator.engine.canonical import copy_json
-from adjudicator.engine.play import check_orders, hidden_seats
 from adjudicator.i18n import _
 from adjudicator.record import GENESIS, entry_hash
-from adjudicator.store import Game, ModeratorAction, RecordEntry, SealedOrder, Seat, lock_game
+from adjudicator.store import Director, Game, ModeratorAction, RecordEntry, SealedOrder, Seat, lock_game
 
 from . import snapshot
 from .clock import utcnow
 from .content import ensure_game_content
 from .errors import Conflict, Forbidden, NotFound, StaleOrder
 from .tokens import MailKey, mail_key_matches, prompt_token, seat_token_matches, token_matches
-from .types import Task
 
 # ---------------------------------------------------------------------------- loading and auth
 
@@ -97,12 +96,18 @@ def auth_admin(g: Game, admin_token: str) -> dict[str, str]:
     moderator note records of who acted: nothing for the game's own moderator."""
     if token_matches(g.admin_token_hash, admin_token):
         return {}
-    from .directors import directs
-
     s = object_session(g)
     if s is not None and directs(s, g, admin_token):  # type: ignore[arg-type]
         return {"by": "director"}
     raise Forbidden(f"wrong moderator token for game {g.public_id}")
+
+
+def directs(s: Session, g: Game, token: str) -> bool:
+    """Whether `token` is the link of the director of game `g`."""
+    if g.director_id is None:
+        return False
+    director = s.get(Director, g.director_id)
+    return director is not None and token_matches(director.token_hash, token)
 
 
 def require_running(g: Game) -> None:
@@ -233,43 +238,6 @@ def append_entry(
     s.add(g)
     snapshot.appended(s, g, row)  # no flush here: the writes of a use case go out together
     return row
-
-
-def record_orders(
-    s: Session,
-    g: Game,
-    orders: dict[str, Any],
-    defaulted: list[str] | None = None,
-    salts: dict[str, str] | None = None,
-    now: datetime | None = None,
-    standing: list[str] | None = None,
-) -> list[Task]:
-    """Apply orders (checked by the engine; IllegalOrder propagates before anything is written)
-    and append the entry; a game with no prompts left is finished. Deadlines and mail are the
-    caller's `pace.settle` (once per use case, not per step). `standing`: seats whose order came
-    from their standing orders (the record says so)."""
-    game = module_of(g)
-    state = g.state or {}
-    prompts = current_prompts(g)
-    step = game.apply(copy_json(state), check_orders(prompts, orders))
-    data: dict[str, Any] = {"orders": orders, "defaulted": sorted(defaulted or []), "salts": dict(salts or {})}
-    hidden = hidden_seats(prompts, orders)
-    if hidden:  # the public export withholds the entry while the game runs (must_withhold)
-        data["hidden"] = hidden
-    if standing:
-        data["standing"] = sorted(standing)
-    append_entry(s, g, "orders", data, step.state, step.events)
-    if not current_prompts(g):
-        g.status = "finished"
-        g.due_at = g.reminder_at = None
-        g.paused_remaining = None
-        g.waiting_on = []
-        s.add(g)
-        from .ratings import rate_finished  # here: every game ends through this step
-
-        rate_finished(s, g)
-    _ = now
-    return []
 
 
 def open_deadline(g: Game, now: datetime, seconds: float | None = None) -> None:

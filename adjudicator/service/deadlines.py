@@ -20,11 +20,12 @@ from adjudicator.store import Game, SealedOrder
 from . import notify, outboxrows, snapshot
 from .absence import extend_for_absence
 from .clock import as_utc, utcnow
-from .core import current_prompts, module_of, record_orders, sealed_groups, sealed_rows
+from .core import current_prompts, module_of, sealed_groups, sealed_rows
 from .core import seats_of as _seats_of
 from .errors import NotFound
 from .pace import advance, missed_deadline, settle, waiting_seats
-from .reveal import apply_group, complete_groups
+from .reveal import complete_groups
+from .steps import apply_group, record_orders
 from .types import Task
 
 log = logging.getLogger(__name__)

@@ -90,14 +90,6 @@ def auth_director(s: Session, director_id: str, token: str) -> Director:
     return director
 
 
-def directs(s: Session, g: Game, token: str) -> bool:
-    """Whether `token` is the link of the director of game `g`."""
-    if g.director_id is None:
-        return False
-    director = s.get(Director, g.director_id)
-    return director is not None and token_matches(director.token_hash, token)
-
-
 def _directed(s: Session, g: Game, now: datetime) -> DirectedGame:
     seats = s.exec(select(Seat).where(Seat.game_id == g.id)).all()
     waiting: list[str] = []

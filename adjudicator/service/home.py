@@ -16,9 +16,9 @@ from adjudicator.store import Director, Game, Seat, TournamentEntry, TournamentS
 from .calendars import SeatDeadline
 from .clock import as_utc, check_timezone, format_deadline
 from .core import current_prompts, sealed_rows
+from .results import _server_key, player_identity, player_slug
 from .signin import account_of, calendar_token
 from .tokens import home_seat_token
-from .tournaments import _server_key, player_identity, player_slug
 
 NO_DEADLINE = datetime.max.replace(tzinfo=UTC)
 

@@ -26,9 +26,9 @@ from .errors import Conflict, NotFound, ServiceError
 from .lifecycle import create_game, join_game
 from .notify import queue_mail
 from .ratings import ratings_of
+from .results import _server_key, player_identity, player_slug
 from .signin import account_of
 from .tokens import hash_token, new_token
-from .tournaments import _server_key, player_identity, player_slug
 from .types import DeadlinePolicy, JoinedSeat, Task
 
 SEATING = ("random", "rating")

@@ -18,7 +18,7 @@ from adjudicator.mail.words import canonical
 
 from . import mailunit, notify, outboxrows
 from .absence import cancel_absence, my_absence, set_absence
-from .core import find_game, module_of, seat_row
+from .core import current_prompts, find_game, module_of, sealed_rows, seat_row
 from .errors import ServiceError
 from .mailauth import Speaker, registered_seats
 from .orders import submit
@@ -130,8 +130,6 @@ def _one(s: Session, who: Speaker, cmd: Command, now: datetime, out: Outcome) ->
 
 
 def _prompt(g, seat: str):  # type: ignore[no-untyped-def]
-    from .core import current_prompts
-
     return current_prompts(g)[seat]
 
 
@@ -157,15 +155,11 @@ def status_footer(s: Session, who: Speaker) -> list[str]:
     g = find_game(s, who.game_id)
     if g.status != "running":
         return [_("The game is %(status)s.", status=_(g.status)), ""]
-    from .core import current_prompts
-
     prompt = current_prompts(g).get(who.seat)
     if prompt is None:
         return ["## " + _("Now"), "", _("You have nothing to decide at the moment; you will get a mail when you do."), ""]
     game = module_of(g)
     if prompt.sealed and prompt.group:
-        from .core import sealed_rows
-
         mine = sealed_rows(s, g, prompt.group).get(who.seat)
         if mine is not None:
             return ["## " + _("Now"), "", _(

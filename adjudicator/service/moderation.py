@@ -9,7 +9,7 @@ from sqlmodel import Session
 from adjudicator.store import ModeratorAction
 
 from .clock import as_utc, utcnow
-from .core import append_note, auth_admin, locked_game, open_deadline, seat_row
+from .core import append_note, auth_admin, find_game, locked_game, open_deadline, seat_row
 from .deadlines import apply_defaults
 from .errors import Conflict, ServiceError
 from .pace import settle, waiting_seats
@@ -134,8 +134,6 @@ def set_pace(s: Session, game_id: str, admin_token: str, wait_hours: float | Non
 
 def game_pace(s: Session, game_id: str, admin_token: str) -> dict[str, float]:
     """The pace settings, for the moderator's form."""
-    from .core import find_game
-
     g = find_game(s, game_id)
     auth_admin(g, admin_token)
     return {"wait_hours": round(g.step_seconds / 3600, 2), "follow_up_hours": round(g.follow_up_seconds / 3600, 2),

@@ -25,8 +25,11 @@ from adjudicator.store import Director, Game, ModeratorAction, Press, SealedOrde
 from . import notify
 from .clock import as_utc, format_deadline, utcnow
 from .core import append_note, auth_admin, locked_game, module_of, open_deadline, seat_row, seats_of
+from .directors import auth_director
 from .errors import Conflict, ServiceError
 from .moderated import game_to_moderate
+from .pace import settle
+from .ratings import rate_finished
 from .tokens import hash_token, new_token
 from .types import Task
 
@@ -126,8 +129,6 @@ class TournamentBroadcast:
 def broadcast_tournament(s: Session, director_id: str, token: str, text: str,
                          now: datetime | None = None) -> TournamentBroadcast:
     """The same message to every seat of every game of the tournament that is not over."""
-    from .directors import auth_director
-
     now = now or utcnow()
     director: Director = auth_director(s, director_id, token)
     text = _broadcast_text(text)
@@ -153,8 +154,6 @@ class RemovedSeat:
 def remove_seat(s: Session, game_id: str, admin_token: str, seat: str, reason: str,
                 now: datetime | None = None) -> RemovedSeat:
     """Remove the player of `seat` for cause (see the module doc)."""
-    from .pace import settle
-
     now = now or utcnow()
     g, by, reason = game_to_moderate(s, game_id, admin_token, reason, N_(
         "game %(game)s is %(status)s; a seat can be removed only while it runs"))
@@ -196,9 +195,6 @@ def declare_result(s: Session, game_id: str, admin_token: str, winners: list[str
     win (none: nobody wins); `scores`: optional points per seat for the standings' score and rank
     systems (absent: the winners first, the rest equal). The seed and full record are published
     as at any end; standings and ratings use this result (outcomes.py)."""
-    from .pace import settle
-    from .ratings import rate_finished
-
     now = now or utcnow()
     g, by, reason = game_to_moderate(s, game_id, admin_token, reason, N_(
         "game %(game)s is %(status)s; a result can be declared only while it runs"))

@@ -21,6 +21,8 @@ from adjudicator.store import Game, OutboxMessage, Seat
 
 from . import outboxrows, snapshot
 from .clock import format_deadline
+from .gamelog import log_entries
+from .outcomes import outcome_of
 from .tokens import mail_token, press_reply_token, signon_password
 from .types import Task
 
@@ -96,11 +98,6 @@ def to_seat(s: Session, g: Game, seat: Seat, subject: str, body: str, kind: str,
     return [t for t in tasks if t is not None]
 
 
-def visible(ev: dict[str, Any], seat: str | None) -> bool:
-    audience = ev.get("audience")
-    return audience is None or (seat is not None and seat in audience)
-
-
 def seat_language(g: Game, seat: Seat) -> str:
     """The seat's own language, else the game's: every mail to the seat is composed in it."""
     return normal(seat.language or g.language)
@@ -155,8 +152,6 @@ def start_lines(g: Game, seat: Seat) -> list[str]:
 
 
 def end_lines(s: Session, g: Game) -> list[str]:
-    from .outcomes import outcome_of
-
     outcome = outcome_of(s, g)
     return [
         "## " + _("Game over"), "", prompt_text(outcome.summary, outcome.message) if outcome else "", "",
@@ -174,8 +169,6 @@ MAX_SUMMARY_LINES = 60  # a long absence's news is cut to the newest lines (the 
 def news_lines(s: Session, g: Game, game: GameModule, seat: Seat) -> list[str]:
     """Everything `seat` may see since its last mail (the record entries after `mailed_seq`), as
     Markdown bullet lines, and mark it mailed."""
-    from .reading import log_entries
-
     since = seat.mailed_seq
     if since != g.record_length:  # assigning an equal value still puts the seat through a flush
         seat.mailed_seq = g.record_length

@@ -6,13 +6,10 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import inspect
 from sqlmodel import Session
 
-from adjudicator.engine import GameModule, IllegalOrder, Order, Prompt, canonical_json
+from adjudicator.engine import GameModule, IllegalOrder, Order, Prompt
 from adjudicator.i18n import _, error_text, help_text
-from adjudicator.record import commitment
-from adjudicator.store import Game, SealedOrder
 
 from . import quickorder
 from .clock import utcnow
@@ -22,15 +19,15 @@ from .core import (
     current_prompts,
     locked_snapshot,
     module_of,
-    record_orders,
     require_running,
-    sealed_rows,
     seats_of,
     token_for,
 )
 from .errors import BadOrder, NotYourTurn, ServiceError
-from .tokens import new_salt
-from .types import Receipt, Submission
+from .pace import advance, seat_spoke, settle
+from .standing import is_standing_line, parse_standing, run_command
+from .steps import record_orders, seal
+from .types import Submission
 
 QUICK_ORDERS = True  # False: every order through the general path (the tests compare the two)
 
@@ -105,9 +102,6 @@ def _submit(
     prompt_token: str | None,
     now: datetime | None,
 ) -> Submission:
-    from .pace import advance, seat_spoke, settle
-    from .standing import is_standing_line, parse_standing, run_command
-
     now = now or utcnow()
     # the lock serialises submissions to one game; the game's seats, sealed and standing orders
     # are read with it, once (authentication, the seal, `advance` and `settle` all need them)
@@ -162,32 +156,3 @@ def _submit(
     result.prompt_token = token_for(g, seat, current_prompts(g).get(seat))
     result.tasks = list(dict.fromkeys(result.tasks))
     return result
-
-
-def seal(s: Session, g: Game, game: GameModule, seat: str, prompt: Prompt, order: Order, now: datetime,
-         origin: str = "") -> Receipt:
-    """Store (or replace, until the reveal) a seat's sealed order; the receipt commits to it.
-    `origin`: "" the seat's own order, "standing" or "default" (civil disorder)."""
-    if not prompt.allows(order):
-        raise IllegalOrder(_("that is not a legal %(kind)s order for %(seat)s now", kind=prompt.kind, seat=seat))
-    assert prompt.group is not None
-    from .rowwrite import update_row  # a replaced row: one Core UPDATE, not the flush's (rowwrite.py)
-
-    row = sealed_rows(s, g, prompt.group).get(seat)
-    if row is not None and canonical_json(row.order) == canonical_json(order):
-        if row.origin != origin:
-            update_row(s, row, {"origin": origin})
-    else:
-        salt = new_salt()
-        if row is None:
-            row = SealedOrder(game_id=g.id, group=prompt.group, seat=seat, order=order, salt=salt,
-                              commitment=commitment(order, salt), submitted_at=now, origin=origin)
-            s.add(row)
-        else:
-            update_row(s, row, {"order": order, "salt": salt, "commitment": commitment(order, salt),
-                                "submitted_at": now, "origin": origin})
-        # a new row is persisted now: the reveal deletes it if this order completes the group. A
-        # replaced one's UPDATE went out above (after other changes of it: with the next flush)
-        if inspect(row).pending:
-            s.flush()
-    return Receipt(row.commitment, game.format_order(order), seat, prompt.group, row.submitted_at)

@@ -24,7 +24,7 @@ from datetime import datetime, timedelta
 
 from sqlmodel import Session, select
 
-from adjudicator.engine import IllegalOrder
+from adjudicator.engine import GameModule, IllegalOrder, Order, Prompt
 from adjudicator.store import Game, Seat, StandingOrder
 
 from . import notify, snapshot
@@ -34,11 +34,12 @@ from .core import (
     current_prompts,
     module_of,
     open_deadline,
-    record_orders,
     sealed_groups,
     sealed_rows,
     seats_of,
 )
+from .rowwrite import update_row
+from .steps import apply_group, record_orders, seal
 from .types import Task
 
 log = logging.getLogger(__name__)
@@ -79,9 +80,6 @@ def advance(s: Session, g: Game, now: datetime) -> int:
 def _advance(s: Session, g: Game, now: datetime, seats: list[Seat]) -> tuple[int, set[str] | None]:
     """`advance`, plus the seats whose sealed order is in when it stopped (None: not known), which
     spares `settle` reading the sealed rows again."""
-    from .orders import seal  # orders imports pace (settle), so this one is imported late
-    from .reveal import apply_group
-
     game = module_of(g)
     standing = _standing_rows(s, g)
     automatic = {r.seat for r in seats if r.disorder or r.resigned}
@@ -105,7 +103,7 @@ def _advance(s: Session, g: Game, now: datetime, seats: list[Seat]) -> tuple[int
             for seat, prompt in sorted(prompts.items()):
                 if seat in answered:
                     continue
-                fit = _fit(game, prompt, standing.get(seat, []))
+                fit = first_fit(game, prompt, standing.get(seat, []))
                 if fit is not None:
                     row, order = fit
                     if not row.always:
@@ -134,10 +132,18 @@ def _advance(s: Session, g: Game, now: datetime, seats: list[Seat]) -> tuple[int
     return steps, None
 
 
-def _fit(game, prompt, rows):  # type: ignore[no-untyped-def]
-    from .standing import first_fit
-
-    return first_fit(game, prompt, rows) if rows else None
+def first_fit(game: GameModule, prompt: Prompt, rows: list[StandingOrder]) -> tuple[StandingOrder, Order] | None:
+    """The first standing order that reads as a legal choice of `prompt`."""
+    for row in rows:
+        if row.kind and row.kind != prompt.kind.lower():
+            continue
+        try:
+            order = game.parse_order(row.text, prompt)
+        except (IllegalOrder, ValueError, KeyError, IndexError, TypeError):
+            continue  # does not fit this decision: stays queued
+        if prompt.allows(order):
+            return row, order
+    return None
 
 
 def settle(s: Session, g: Game, now: datetime | None = None, actors: Iterable[str] = (),
@@ -149,8 +155,6 @@ def settle(s: Session, g: Game, now: datetime | None = None, actors: Iterable[st
     without them (a deadline passed): a decision they still have is a new wait. `started`: the
     game has just started (everyone gets the start mail). `seats`: the game's seat rows, if the
     caller has them already."""
-    from .rowwrite import update_row
-
     now = now or utcnow()
     actors, fresh = set(actors), set(fresh)
     seats = seats_of(s, g) if seats is None else seats

@@ -13,6 +13,7 @@ from adjudicator.store import Game, Seat
 from .clock import check_timezone, utcnow
 from .core import append_note, auth_seat, find_game, locked_game
 from .errors import Conflict, ServiceError
+from .pace import settle
 from .tokens import MailKey, seat_token_matches
 from .types import Task
 from .webhooks import WebhookUrlError, check_url
@@ -67,8 +68,6 @@ def resign(s: Session, game_id: str, seat: str, seat_token: str | MailKey,
            now: datetime | None = None) -> list[Task]:
     """The seat stays in the game until the moderator replaces it; its decisions take the default
     at once (nobody waits for a player who left)."""
-    from .pace import settle
-
     now = now or utcnow()
     g = locked_game(s, game_id)
     row = auth_seat(s, g, seat, seat_token)

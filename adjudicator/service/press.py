@@ -18,6 +18,7 @@ from . import notify
 from .clock import as_utc, utcnow
 from .core import auth_seat, find_game, locked_game, module_of, seats_of
 from .errors import Conflict, ServiceError
+from .pace import seat_spoke
 from .tokens import MailKey
 from .types import Task
 
@@ -38,8 +39,6 @@ class PressLine:
 def send_press(s: Session, game_id: str, seat: str, seat_token: str | MailKey, to: list[str], text: str,
                via: str = "web", now: datetime | None = None) -> list[Task]:
     """`to`: seat names, or ["all"] for every other seat."""
-    from .pace import seat_spoke
-
     g = locked_game(s, game_id)
     row = auth_seat(s, g, seat, seat_token)
     if g.status == "finished":

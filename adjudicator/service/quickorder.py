@@ -12,7 +12,7 @@ same transaction, which then reads the rows again under the lock it already hold
 error (a wrong link, a stale page, a finished game, an illegal order) and every step that is not
 a sealed order's replacement (a reveal, standing orders, civil disorder, a new wait and its
 mails, a cold prompt cache, content not loaded yet) stays with the general path. What it decides
-mirrors `orders.seal` and `pace.settle` for that case; tests/service/test_quick_order.py holds
+mirrors `steps.seal` and `pace.settle` for that case; tests/service/test_quick_order.py holds
 the database rows and the answers equal to the general path's.
 
 Lock order as everywhere: the game row first (FOR UPDATE), then its seats and sealed orders,
@@ -108,7 +108,7 @@ def submit(s: Session, game_id: str, seat: str, seat_token: str, order: Any, pro
 
 def _seal(conn: Connection, g: Any, seat: str, group: str, order: Any, mine: Any,
           now: datetime) -> tuple[str, datetime]:
-    """`orders.seal` with origin "": the row inserted, replaced, or left as it is. Returns the
+    """`steps.seal` with origin "": the row inserted, replaced, or left as it is. Returns the
     row's commitment and time for the receipt."""
     if mine is not None and canonical_json(mine.order) == canonical_json(order):
         if mine.origin != "":

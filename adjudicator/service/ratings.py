@@ -3,7 +3,7 @@
 A game is rated once, when it finishes (`rate_finished`); the table is a cache that
 `recompute_ratings` (`pbem ratings --recompute`) rebuilds from the finished games alone, in the
 order they finished, so the two agree. Places come from the game's outcome (winners first, then
-score; see tournaments.placements). PBEM_RATINGS=0 turns ratings off on a server.
+score; see results.placements). PBEM_RATINGS=0 turns ratings off on a server.
 
 The number shown is the ordinal mu - 3*sigma: it starts at 0 and rises as a player proves
 themselves, so a newcomer's one lucky win does not top the table.
@@ -19,11 +19,12 @@ from datetime import datetime
 
 from sqlmodel import Session, delete, func, select
 
-from adjudicator.store import Game, PlayerRating, RecordEntry
+from adjudicator.store import Game, PlayerRating, RecordEntry, Seat
 from adjudicator.store.rows import dialect_insert
 
 from .clock import utcnow
-from .tournaments import GameResult, _server_key, game_result, placements, player_slug
+from .errors import NotFound
+from .results import STARTED, GameResult, _server_key, game_result, placements, player_identity, player_slug
 
 log = logging.getLogger(__name__)
 
@@ -164,11 +165,6 @@ class PlayerPage:
 
 def player_page(s: Session, slug: str) -> PlayerPage:
     """A player's public page: ratings per game type and the started games they sat in."""
-    from adjudicator.store import Seat
-
-    from .errors import NotFound
-    from .tournaments import STARTED, player_identity
-
     key = _server_key()
     games: list[PlayedGame] = []
     name = ""

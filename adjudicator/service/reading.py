@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
@@ -13,7 +12,7 @@ from adjudicator.i18n import _, help_text, prompt_text, translate
 from adjudicator.record.chain import export_document, must_withhold, redact_entries
 from adjudicator.store import Game, RecordEntry, Seat
 
-from . import snapshot
+from .absence import absence_of
 from .clock import as_utc, format_deadline, utcnow
 from .core import (
     append_note,
@@ -29,12 +28,12 @@ from .core import (
     token_for,
 )
 from .errors import Conflict, Forbidden
-from .notify import visible
+from .gamelog import log_entries, render_entries, undone_seqs
 from .orders import formatted_choices
-from .rollback import undone_seqs
+from .outcomes import outcome_of
 from .standing import lines_of
 from .tokens import token_matches
-from .types import GameFeed, GameSummary, LogEntry, LogLine, LogPage, PublicPage, Receipt, SeatInfo, SeatPage
+from .types import GameFeed, GameSummary, LogLine, LogPage, PublicPage, Receipt, SeatInfo, SeatPage
 
 
 def list_games(s: Session) -> list[GameSummary]:
@@ -50,98 +49,6 @@ def list_games(s: Session) -> list[GameSummary]:
                     as_utc(g.due_at), as_utc(g.created_at))  # type: ignore[arg-type]
         for g in games
     ]
-
-
-def _note_text(data: dict[str, Any]) -> str:
-    action = data.get("action", "note")
-    if action == "absence_extension":  # written by the deadline sweep, not by the moderator
-        return "*" + _("Deadline extended to %(due)s: %(seats)s away (ABSENT)", due=data.get("due_at", "?"),
-                       seats=data.get("seats", "?")) + "*"
-    if action == "civil_disorder":
-        return "*" + _("%(seat)s missed %(missed)s deadlines in a row and is in civil disorder: its decisions take "
-                       "the default at once until it speaks again", seat=data.get("seat", "?"),
-                       missed=data.get("missed", "?")) + "*"
-    if action == "disorder_ended":
-        return "*" + _("%(seat)s is back: civil disorder ended", seat=data.get("seat", "?")) + "*"
-    moderator_text = _moderator_note_text(action, data)
-    if moderator_text is not None:
-        return moderator_text
-    if action == "pace":
-        return (f"*Moderator: pace changed (wait {data.get('wait_hours', '?')} h, follow-up "
-                f"{data.get('follow_up_hours', '?')} h, civil disorder after {data.get('disorder_after', '?')} "
-                "missed deadlines)*")
-    extra = ", ".join(f"{k}: {v}" for k, v in sorted(data.items()) if k != "action" and v is not None)
-    return f"*Moderator: {action.replace('_', ' ')}*" + (f" ({extra})" if extra else "")
-
-
-def _moderator_note_text(action: str, data: dict[str, Any]) -> str | None:
-    """The sentences of the moderator tools of issue 13 (None: another note)."""
-    who = _("The tournament director") if data.get("by") == "director" else _("The moderator")
-    if action == "rollback":
-        return "*" + _("%(who)s rolled the game back to record entry %(entry)s: the %(count)s entries after it "
-                       "are undone. Reason: %(reason)s", who=who, entry=data.get("to", "?"),
-                       count=data.get("undone", "?"), reason=data.get("reason", "")) + "*"
-    if action == "shorten_deadline":
-        return "*" + _("%(who)s brought the deadline %(hours)s hours forward, to %(due)s", who=who,
-                       hours=data.get("hours", "?"), due=data.get("due_at", "?")) + "*"
-    if action == "broadcast":
-        return "*" + _("%(who)s sent a message to every seat", who=who) + "*"
-    if action == "remove_seat":
-        return "*" + _("%(who)s removed the player of %(seat)s: the seat is in civil disorder until a replacement "
-                       "joins. Reason: %(reason)s", who=who, seat=data.get("seat", "?"),
-                       reason=data.get("reason", "")) + "*"
-    if action == "declare_result":
-        winners = ", ".join(data.get("winners") or []) or _("nobody")
-        return "*" + _("%(who)s ended the game with a declared result: won by %(winners)s. Reason: %(reason)s",
-                       who=who, winners=winners, reason=data.get("reason", "")) + "*"
-    return None
-
-
-def _event_text(game: GameModule, ev: dict[str, Any]) -> str:
-    """A log line in the current language when the game gives it as a message, else its English."""
-    msg = game.event_message(ev)
-    return prompt_text("", msg) if msg else game.render_event(ev)
-
-
-def log_entries(s: Session, g: Game, game: GameModule, seat: str | None, newest: int | None = None,
-                since: int | None = None, rows: Iterable[RecordEntry] | None = None) -> list[LogEntry]:
-    """The rendered log `seat` may see (None: the public log), entry by entry in record order;
-    `newest` keeps only the last that many record entries, `since` only entries from that index on;
-    `rows`: those entries, already read (the deadline's snapshot)."""
-    if rows is not None:  # a snapshot's entries: what a rollback undid is read once for it
-        return _rendered(rows, game, seat, snapshot.undone(s, g, lambda: undone_seqs(s, g)))
-    query = select(RecordEntry).where(RecordEntry.game_id == g.id)
-    if newest is not None:
-        query = query.where(RecordEntry.seq >= g.record_length - newest)
-    if since is not None:
-        query = query.where(RecordEntry.seq >= since)
-    return _rendered(s.exec(query.order_by(RecordEntry.seq)), game, seat, undone_seqs(s, g))
-
-
-def _rendered(rows: Iterable[RecordEntry], game: GameModule, seat: str | None,
-              undone: set[int] | frozenset[int] = frozenset()) -> list[LogEntry]:
-    """`undone`: entries a rollback undid; their lines stay, marked (each under its own audience)."""
-    entries: list[LogEntry] = []
-    for row in rows:
-        lines: list[LogLine] = []
-        if row.kind == "note":
-            lines.append(LogLine(row.seq, "note", _note_text(row.data)))
-        else:
-            defaulted = row.data.get("defaulted") or [] if row.kind == "orders" else []
-            if defaulted:
-                lines.append(LogLine(row.seq, "defaulted",
-                                     "*" + _("Default orders for %(seats)s", seats=", ".join(defaulted)) + "*"))
-            standing = row.data.get("standing") or [] if row.kind == "orders" else []
-            if standing:
-                lines.append(LogLine(row.seq, "standing",
-                                     "*" + _("Standing order applied for %(seats)s", seats=", ".join(standing)) + "*"))
-            lines += [LogLine(row.seq, ev.get("kind", ""), _event_text(game, ev))
-                      for ev in row.events or [] if visible(ev, seat)]
-        if row.seq in undone:
-            mark = "**" + _("[undone by a rollback]") + "** "
-            lines = [LogLine(line.index, line.kind, mark + line.markdown) for line in lines]
-        entries.append(LogEntry(row.seq, as_utc(row.created_at), lines))  # type: ignore[arg-type]
-    return entries
 
 
 # Record entries whose log lines a game or seat page carries: a page costs the same at entry 40
@@ -165,7 +72,7 @@ def _log_page(s: Session, g: Game, seat: str | None, start: int | None) -> LogPa
     query = (select(RecordEntry).where(RecordEntry.game_id == g.id, RecordEntry.seq >= first, RecordEntry.seq < end)
              .order_by(RecordEntry.seq))
     game = module_of(g)
-    lines = [line for entry in _rendered(s.exec(query), game, seat, undone_seqs(s, g)) for line in entry.lines]
+    lines = [line for entry in render_entries(s.exec(query), game, seat, undone_seqs(s, g)) for line in entry.lines]
     return LogPage(g.public_id, g.game_type, g.title, g.status, lines, first, end, total, LOG_PAGE_ENTRIES)
 
 
@@ -194,8 +101,6 @@ def _seat_infos(s: Session, g: Game) -> list[SeatInfo]:
 
 
 def _outcome(s: Session, g: Game) -> dict[str, Any] | None:
-    from .outcomes import outcome_of
-
     out = outcome_of(s, g)
     if out is None:
         return None
@@ -294,8 +199,6 @@ def seat_decision(s: Session, game_id: str, seat: str, seat_token: str) -> tuple
 
 
 def _absence_text(g: Game, row: Seat) -> str:
-    from .absence import absence_of
-
     absence = absence_of(g, row)
     return absence.text if absence is not None and absence.until > utcnow() else ""
 

@@ -1,4 +1,5 @@
-"""Applying a sealed group: all its orders at once, with the salts that prove the receipts."""
+"""The reveal task: a sealed group whose orders are all in is applied (steps.apply_group: all its
+orders at once, with the salts that prove the receipts)."""
 
 from __future__ import annotations
 
@@ -6,11 +7,12 @@ from datetime import datetime
 
 from sqlmodel import Session
 
-from adjudicator.engine import GameModule
-from adjudicator.store import Game, SealedOrder
+from adjudicator.store import Game
 
 from .clock import utcnow
-from .core import current_prompts, locked_game, module_of, record_orders, sealed_groups, sealed_rows
+from .core import current_prompts, locked_game, module_of, sealed_groups, sealed_rows
+from .pace import settle
+from .steps import apply_group
 from .types import Task
 
 
@@ -26,45 +28,9 @@ def reveal(s: Session, game_id: str, group: str, now: datetime | None = None) ->
     rows = sealed_rows(s, g, group)
     if not set(members) <= set(rows):
         return []
-    from .pace import settle
-
     now = now or utcnow()
     apply_group(s, g, module_of(g), group, members, rows, now)
     return settle(s, g, now)
-
-
-def apply_group(
-    s: Session,
-    g: Game,
-    game: GameModule,
-    group: str,
-    members: list[str],
-    rows: dict[str, SealedOrder],
-    now: datetime,
-) -> list[Task]:
-    """Submitted orders stand; members without a (still legal) order get their default. Orders a
-    seat's standing orders or civil disorder sealed are recorded as such."""
-    prompts = current_prompts(g)
-    orders: dict[str, object] = {}
-    salts: dict[str, str] = {}
-    defaulted: list[str] = []
-    standing: list[str] = []
-    for seat in members:
-        row = rows.get(seat)
-        if row is not None and prompts[seat].allows(row.order):
-            orders[seat] = row.order
-            salts[seat] = row.salt
-            if row.origin == "default":
-                defaulted.append(seat)
-            elif row.origin == "standing":
-                standing.append(seat)
-        else:
-            orders[seat] = game.default_order(g.state or {}, seat)
-            defaulted.append(seat)
-    for row in rows.values():  # the record entry publishes them now
-        s.delete(row)
-    s.flush()
-    return record_orders(s, g, orders, defaulted=defaulted, salts=salts, now=now, standing=standing)
 
 
 def complete_groups(s: Session, g: Game) -> list[Task]:

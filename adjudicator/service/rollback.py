@@ -33,6 +33,7 @@ from .clock import utcnow
 from .core import append_entry, module_of, seats_of
 from .errors import ServiceError
 from .moderated import game_to_moderate
+from .pace import settle
 from .types import Task
 
 
@@ -48,17 +49,6 @@ def _state_after(g: Game, entries: list[dict], target: int) -> State:
         if entry["index"] == target:
             return state
     raise ServiceError(f"entry {target} is not in the record")  # pragma: no cover - checked before
-
-
-def undone_seqs(s: Session, g: Game) -> set[int]:
-    """The record indices a rollback undid (empty, after one indexed look-up, for most games)."""
-    had = s.exec(select(ModeratorAction.id).where(ModeratorAction.game_id == g.id,
-                                                  ModeratorAction.action == ROLLBACK)).first()
-    if had is None:
-        return set()
-    notes = s.exec(select(RecordEntry).where(RecordEntry.game_id == g.id, RecordEntry.kind == "note")
-                   .order_by(RecordEntry.seq))
-    return undone_indices([r.to_entry() for r in notes])
 
 
 def rollback(s: Session, game_id: str, admin_token: str, to: int, reason: str,
@@ -106,6 +96,4 @@ def rollback(s: Session, game_id: str, admin_token: str, to: int, reason: str,
             subject = _("[%(game)s] %(title)s: rolled back to entry %(entry)s", game=g.public_id, title=title,
                         entry=to)
         tasks += notify.to_seat(s, g, row, subject, "\n".join(body), "moderator")
-    from .pace import settle
-
     return tasks + settle(s, g, now)

@@ -16,13 +16,14 @@ from dataclasses import dataclass
 
 from sqlmodel import Session, select
 
-from adjudicator.engine import GameModule, IllegalOrder, Order, Prompt
+from adjudicator.engine import GameModule
 from adjudicator.i18n import _, help_text
 from adjudicator.mail.words import canonical
 from adjudicator.store import Game, StandingOrder
 
 from .core import auth_seat, find_game, locked_game, module_of
 from .errors import Conflict, ServiceError
+from .pace import seat_spoke, settle
 from .tokens import MailKey
 from .types import StandingLine, Task
 
@@ -158,8 +159,6 @@ def listing(lines: list[StandingLine]) -> str:
 def replace_all(s: Session, game_id: str, seat: str, seat_token: str | MailKey, text: str) -> list[Task]:
     """The web list: one standing order per line (`[ALWAYS] [kind:] order`, LATER optional);
     replaces the seat's list whole, or changes nothing if a line is refused."""
-    from .pace import seat_spoke, settle
-
     g = locked_game(s, game_id)
     row = auth_seat(s, g, seat, seat_token)
     commands: list[StandingCommand] = []
@@ -187,17 +186,3 @@ def standing_lines(s: Session, game_id: str, seat: str, seat_token: str | MailKe
     g = find_game(s, game_id)
     auth_seat(s, g, seat, seat_token)
     return lines_of(s, g, seat)
-
-
-def first_fit(game: GameModule, prompt: Prompt, rows: list[StandingOrder]) -> tuple[StandingOrder, Order] | None:
-    """The first standing order that reads as a legal choice of `prompt`."""
-    for row in rows:
-        if row.kind and row.kind != prompt.kind.lower():
-            continue
-        try:
-            order = game.parse_order(row.text, prompt)
-        except (IllegalOrder, ValueError, KeyError, IndexError, TypeError):
-            continue  # does not fit this decision: stays queued
-        if prompt.allows(order):
-            return row, order
-    return None

@@ -1,31 +1,24 @@
-"""Tournament standings and players across games.
-
-A player is identified by the e-mail address of the seat they held (case-insensitive), or by the
-name they gave when they left none. Addresses are never shown: a player appears by name and by a
-*slug*, an HMAC of that identity under the server key, so the public player page cannot be used to
-test whether some address played here.
+"""Tournament standings: the scoring systems a director picks and the table of players across
+the tournament's games (each game's result per seat: results.py; players are named by slug there).
 
 The first half of this module is pure (results in, numbers out) and is what the unit tests pin
-down; the second half reads the store. Only public information goes in: a finished game's outcome
-(the public page shows it), the names on the seats, and which seats took default orders (the
-public log says "Default orders for ..."). Running games count as played, never as scored.
+down; the second half reads the store. Running games count as played, never as scored.
 """
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from sqlmodel import Session, select
 
-from adjudicator.store import Director, Game, RecordEntry, Seat
+from adjudicator.store import Director, Game
 
+from .directors import auth_director
 from .errors import NotFound, ServiceError
-from .outcomes import outcome_of
-from .rollback import undone_seqs
+from .ratings import ratings_of
+from .results import STARTED, GameResult, _server_key, game_result, placements, player_slug
 
 # scoring systems a director picks per game type (the default first)
 SCORING: dict[str, str] = {
@@ -34,34 +27,9 @@ SCORING: dict[str, str] = {
     "rank": "rank points: N-1 for first of N seats down to 0 for last (ties share)",
 }
 DEFAULT_SCORING = "wdl"
-STARTED = ("running", "paused", "finished")
 
 
 # pure part ------------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class SeatResult:
-    seat: str
-    player: str  # identity: "mail:<address>" or "name:<name>" (never shown)
-    name: str
-    missed: int = 0  # decisions that took the default order (missed deadlines, civil disorder)
-
-
-@dataclass(frozen=True)
-class GameResult:
-    game_id: str
-    game_type: str
-    title: str
-    status: str
-    seats: tuple[SeatResult, ...]
-    winners: tuple[str, ...] = ()
-    scores: dict[str, int] = field(default_factory=dict)
-    summary: str = ""
-
-    @property
-    def finished(self) -> bool:
-        return self.status == "finished"
-
 
 @dataclass
 class StandingRow:
@@ -77,31 +45,6 @@ class StandingRow:
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
-
-
-def player_identity(email: str, name: str) -> str:
-    """The identity of the player on a seat: the address if any, else the name (spacing and case
-    do not matter in either)."""
-    email = (email or "").strip().lower()
-    if email:
-        return f"mail:{email}"
-    return "name:" + " ".join((name or "").split()).casefold()
-
-
-def player_slug(identity: str, key: str) -> str:
-    """The public id of a player: stable on one server, and no address can be read back from it."""
-    return hmac.new(key.encode(), identity.encode(), hashlib.sha256).hexdigest()[:16]
-
-
-def placements(result: GameResult) -> dict[str, int]:
-    """Each seat's place (1 = best): winners first, then by score; equal seats share a place."""
-    seats = [r.seat for r in result.seats]
-    key = {s: (s not in result.winners, -result.scores.get(s, 0)) for s in seats}
-    ordered = sorted(seats, key=lambda s: key[s])
-    places: dict[str, int] = {}
-    for i, seat in enumerate(ordered):
-        places[seat] = places[ordered[i - 1]] if i and key[seat] == key[ordered[i - 1]] else i + 1
-    return places
 
 
 def game_points(result: GameResult, system: str) -> dict[str, float]:
@@ -154,41 +97,6 @@ def _merit(row: StandingRow) -> tuple[float, int, int, int]:
 
 # reading the store ----------------------------------------------------------------------------
 
-def _missed(s: Session, g: Game) -> dict[str, int]:
-    counts: dict[str, int] = {}
-    undone = undone_seqs(s, g)  # a default a rollback undid was not missed in the game that counts
-    for seq, data in s.exec(select(RecordEntry.seq, RecordEntry.data).where(RecordEntry.game_id == g.id,
-                                                                           RecordEntry.kind == "orders")):
-        if seq in undone:
-            continue
-        for seat in data.get("defaulted") or []:
-            counts[seat] = counts.get(seat, 0) + 1
-    return counts
-
-
-def game_result(s: Session, g: Game) -> GameResult:
-    """What the standings need of one started game; the outcome only once it is finished."""
-    missed = _missed(s, g)
-    seats = tuple(
-        SeatResult(r.seat, player_identity(r.email, r.display_name), r.display_name or r.seat, missed.get(r.seat, 0))
-        for r in s.exec(select(Seat).where(Seat.game_id == g.id).order_by(Seat.position))
-        if r.seat_token_hash)
-    winners: tuple[str, ...] = ()
-    scores: dict[str, int] = {}
-    summary = ""
-    if g.status == "finished" and g.state is not None:
-        out = outcome_of(s, g)
-        if out is not None:
-            winners, scores, summary = tuple(out.winners), dict(out.scores), out.summary
-    return GameResult(g.public_id, g.game_type, g.title, g.status, seats, winners, scores, summary)
-
-
-def _server_key() -> str:
-    from .serverkey import server_key
-
-    return server_key()
-
-
 @dataclass
 class TitleScoring:
     game_type: str
@@ -229,8 +137,6 @@ def tournament_standings(s: Session, director_id: str) -> Standings:
     types = sorted({r.game_type for r in results})
     rating_game = types[0] if len(types) == 1 else None  # one rating column only when it means one thing
     if rating_game is not None:
-        from .ratings import ratings_of
-
         found = ratings_of(s, rating_game, [r.player for r in rows])
         for row in rows:
             row.rating = found.get(row.player)
@@ -241,8 +147,6 @@ def tournament_standings(s: Session, director_id: str) -> Standings:
 
 def set_scoring(s: Session, director_id: str, token: str, systems: dict[str, str]) -> dict[str, str]:
     """The director picks the scoring system of each game type (only the director's link may)."""
-    from .directors import auth_director
-
     director = auth_director(s, director_id, token)
     chosen = dict(director.scoring or {})
     for game_type, system in systems.items():

@@ -38,7 +38,8 @@ from adjudicator.engine import GameModule, all_games, get_game
 from adjudicator.mail import compose
 from adjudicator.record import seed_commitment
 from adjudicator.service.core import current_prompts
-from adjudicator.service.notify import reply_address, visible
+from adjudicator.service.gamelog import visible
+from adjudicator.service.notify import reply_address
 from adjudicator.service.signin import calendar_token
 from adjudicator.store import Game, OutboxMessage, RecordEntry, SealedOrder, Seat
 

@@ -20,7 +20,7 @@ from sqlmodel import select
 
 from adjudicator import service, store
 from adjudicator.service.ratings import Rating, rate
-from adjudicator.service.tournaments import GameResult, SeatResult, placements
+from adjudicator.service.results import GameResult, SeatResult, placements
 from adjudicator.store import Game, InboxMessage, OutboxMessage, PlayerRating
 from tests.e2e.test_browser_games import Site, site  # noqa: F401  (the module's server fixture)
 from tests.support.browser import free_port

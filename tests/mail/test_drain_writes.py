@@ -12,7 +12,7 @@ import pytest
 from sqlalchemy import event, select
 
 from adjudicator import service, store
-from adjudicator.service import inbound, inboxdrain, mailprep, mailunit, orders, outboxrows
+from adjudicator.service import inbound, inboxdrain, mailprep, mailunit, outboxrows, steps
 from adjudicator.store import InboxMessage, OutboxMessage
 from tests.mail.conftest import address, inbox, message
 from tests.mail.conftest import outbox as outbox_rows
@@ -54,7 +54,7 @@ def _drained(ids: list[int], now: datetime, after: int,
     inbox_t, outbox_t = InboxMessage.__table__, OutboxMessage.__table__  # type: ignore[attr-defined]
     salts = count()
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(orders, "new_salt", lambda: f"salt{next(salts)}")  # the receipts' commitments
+        mp.setattr(steps, "new_salt", lambda: f"salt{next(salts)}")  # the receipts' commitments
         try:
             with store.transaction() as s:
                 drained = inboxdrain.drain_chunk(s, now=now, prepared=prepared)

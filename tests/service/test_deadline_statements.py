@@ -211,7 +211,7 @@ def test_a_sealed_row_not_yet_written_is_written_when_replaced(db) -> None:  # n
     from adjudicator.service import snapshot
     from adjudicator.service.clock import utcnow
     from adjudicator.service.core import current_prompts
-    from adjudicator.service.orders import seal
+    from adjudicator.service.steps import seal
 
     game_id = doge_game()
     with store.transaction() as s:

@@ -15,7 +15,7 @@ import pytest
 from sqlmodel import SQLModel, select
 
 from adjudicator import service, store
-from adjudicator.service import orders, quickorder
+from adjudicator.service import orders, quickorder, steps
 from adjudicator.store import Game, SealedOrder, Seat, StandingOrder
 
 TABLES = ("games", "seats", "sealed_orders", "standing_orders", "record_entries", "outbox", "moderator_actions")
@@ -66,7 +66,7 @@ def both_ways(monkeypatch: pytest.MonkeyPatch, call: Callable[[Any], Any]) -> bo
     salts = iter(f"{n:032x}" for n in range(10**6))
     fixed = [next(salts)]
     monkeypatch.setattr(quickorder, "new_salt", lambda: fixed[0])
-    monkeypatch.setattr(orders, "new_salt", lambda: fixed[0])
+    monkeypatch.setattr(steps, "new_salt", lambda: fixed[0])
     with _spied(monkeypatch) as taken:
         try:
             with store.transaction() as s:

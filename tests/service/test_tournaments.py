@@ -8,15 +8,8 @@ from sqlmodel import select
 
 from adjudicator import service, store
 from adjudicator.service.ratings import Rating, rate
-from adjudicator.service.tournaments import (
-    GameResult,
-    SeatResult,
-    game_points,
-    placements,
-    player_identity,
-    player_slug,
-    standings,
-)
+from adjudicator.service.results import GameResult, SeatResult, placements, player_identity, player_slug
+from adjudicator.service.tournaments import game_points, standings
 from adjudicator.store import PlayerRating
 from tests.support.play import PlayedGame, finished_duel
 

@@ -1,0 +1,125 @@
+"""A step of play: seats' orders applied to the game's record.
+
+An open order is recorded at once (`record_orders`); a sealed one is kept secret (`seal`: the
+receipt commits to it) until every member of its group has one, and the group is then applied
+together (`apply_group`, with the salts that prove the receipts). The step that leaves no prompt
+finishes the game and rates it. What follows a step (deadlines, waits, mail) is the caller's
+`pace.settle`, once per use case.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import inspect
+from sqlmodel import Session
+
+from adjudicator.engine import GameModule, IllegalOrder, Order, Prompt, canonical_json
+from adjudicator.engine.canonical import copy_json
+from adjudicator.engine.play import check_orders, hidden_seats
+from adjudicator.i18n import _
+from adjudicator.record import commitment
+from adjudicator.store import Game, SealedOrder
+
+from .core import append_entry, current_prompts, module_of, sealed_rows
+from .ratings import rate_finished
+from .rowwrite import update_row
+from .tokens import new_salt
+from .types import Receipt, Task
+
+
+def record_orders(
+    s: Session,
+    g: Game,
+    orders: dict[str, Any],
+    defaulted: list[str] | None = None,
+    salts: dict[str, str] | None = None,
+    now: datetime | None = None,
+    standing: list[str] | None = None,
+) -> list[Task]:
+    """Apply orders (checked by the engine; IllegalOrder propagates before anything is written)
+    and append the entry; a game with no prompts left is finished. Deadlines and mail are the
+    caller's `pace.settle` (once per use case, not per step). `standing`: seats whose order came
+    from their standing orders (the record says so)."""
+    game = module_of(g)
+    state = g.state or {}
+    prompts = current_prompts(g)
+    step = game.apply(copy_json(state), check_orders(prompts, orders))
+    data: dict[str, Any] = {"orders": orders, "defaulted": sorted(defaulted or []), "salts": dict(salts or {})}
+    hidden = hidden_seats(prompts, orders)
+    if hidden:  # the public export withholds the entry while the game runs (must_withhold)
+        data["hidden"] = hidden
+    if standing:
+        data["standing"] = sorted(standing)
+    append_entry(s, g, "orders", data, step.state, step.events)
+    if not current_prompts(g):
+        g.status = "finished"
+        g.due_at = g.reminder_at = None
+        g.paused_remaining = None
+        g.waiting_on = []
+        s.add(g)
+        rate_finished(s, g)  # here: every game its rules end ends through this step
+    _ = now
+    return []
+
+
+def seal(s: Session, g: Game, game: GameModule, seat: str, prompt: Prompt, order: Order, now: datetime,
+         origin: str = "") -> Receipt:
+    """Store (or replace, until the reveal) a seat's sealed order; the receipt commits to it.
+    `origin`: "" the seat's own order, "standing" or "default" (civil disorder)."""
+    if not prompt.allows(order):
+        raise IllegalOrder(_("that is not a legal %(kind)s order for %(seat)s now", kind=prompt.kind, seat=seat))
+    assert prompt.group is not None
+    row = sealed_rows(s, g, prompt.group).get(seat)
+    if row is not None and canonical_json(row.order) == canonical_json(order):
+        if row.origin != origin:
+            update_row(s, row, {"origin": origin})
+    else:
+        salt = new_salt()
+        if row is None:
+            row = SealedOrder(game_id=g.id, group=prompt.group, seat=seat, order=order, salt=salt,
+                              commitment=commitment(order, salt), submitted_at=now, origin=origin)
+            s.add(row)
+        else:  # a replaced row: one Core UPDATE, not the flush's (rowwrite.py)
+            update_row(s, row, {"order": order, "salt": salt, "commitment": commitment(order, salt),
+                                "submitted_at": now, "origin": origin})
+        # a new row is persisted now: the reveal deletes it if this order completes the group. A
+        # replaced one's UPDATE went out above (after other changes of it: with the next flush)
+        if inspect(row).pending:
+            s.flush()
+    return Receipt(row.commitment, game.format_order(order), seat, prompt.group, row.submitted_at)
+
+
+def apply_group(
+    s: Session,
+    g: Game,
+    game: GameModule,
+    group: str,
+    members: list[str],
+    rows: dict[str, SealedOrder],
+    now: datetime,
+) -> list[Task]:
+    """Submitted orders stand; members without a (still legal) order get their default. Orders a
+    seat's standing orders or civil disorder sealed are recorded as such."""
+    prompts = current_prompts(g)
+    orders: dict[str, object] = {}
+    salts: dict[str, str] = {}
+    defaulted: list[str] = []
+    standing: list[str] = []
+    for seat in members:
+        row = rows.get(seat)
+        if row is not None and prompts[seat].allows(row.order):
+            orders[seat] = row.order
+            salts[seat] = row.salt
+            if row.origin == "default":
+                defaulted.append(seat)
+            elif row.origin == "standing":
+                standing.append(seat)
+        else:
+            orders[seat] = game.default_order(g.state or {}, seat)
+            defaulted.append(seat)
+    for row in rows.values():  # the record entry publishes them now
+        s.delete(row)
+    s.flush()
+    return record_orders(s, g, orders, defaulted=defaulted, salts=salts, now=now, standing=standing)
