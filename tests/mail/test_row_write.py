@@ -14,7 +14,7 @@ from sqlalchemy import event
 from sqlmodel import Session, SQLModel, select
 
 from adjudicator import service, store
-from adjudicator.service import inboxdrain, mailcommands, orders, rowwrite
+from adjudicator.service import inboxdrain, mailcommands, rowwrite, steps
 from adjudicator.service.errors import ServiceError
 from tests.mail.conftest import address, message
 from tests.mail.test_drain_writes import _store
@@ -83,7 +83,7 @@ def _drained(now: datetime) -> dict[str, list[tuple]]:
 
     event.listen(Session, "loaded_as_persistent", hold)
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(orders, "new_salt", lambda: f"salt{next(salts)}")
+        mp.setattr(steps, "new_salt", lambda: f"salt{next(salts)}")
         try:
             with store.transaction() as s:
                 inboxdrain.drain_chunk(s, now=now)
