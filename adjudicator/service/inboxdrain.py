@@ -114,7 +114,7 @@ def drain_chunk(s: Session, limit: int = CHUNK, now: datetime | None = None,
     games = {row.id or 0: ready[row.id].games if row.id in ready else addressed_games(row) for row in found}
     for game in sorted({g for names in games.values() for g in names}):
         snapshot.load(s, game)  # game rows first (locked), then the inbox rows (inbound.py's lock order)
-    _process(s, [r.id or 0 for r in found], games, ready, now, result)
+    _process(s, [r.id or 0 for r in found], games, ready, now, result)  # (no row is locked elsewhere)
     return result
 
 
@@ -144,7 +144,8 @@ def _by_games(s: Session, limit: int, now: datetime, prepared: dict[int, mailpre
     result = Drained(full=len(taken) >= limit or len(taken) < len(order))
     for game in sorted({g for row in taken for g in games[row]}):
         snapshot.load(s, game)  # held already: the snapshot, without a wait
-    _process(s, taken, games, ready, now, result)
+    if _process(s, taken, games, ready, now, result):
+        result.full = True  # a game's later rows were left: drain again
     return result
 
 
@@ -172,23 +173,24 @@ def _games(window: list[Any], prepared: dict[int, mailprep.Prepared]) -> tuple[d
 
 
 def _process(s: Session, ids: list[int], games: dict[int, list[str]], ready: dict[int, mailprep.Prepared],
-             now: datetime, result: Drained) -> None:
+             now: datetime, result: Drained) -> bool:
     """The rows `ids`, their games locked: each locked in turn (SKIP LOCKED), re-read, and
-    processed if still `new`, in its own unit. A row locked elsewhere (the recovery sweep) stops
-    its games' later rows, so a game's mails stay in arrival order."""
+    processed if still `new`, in its own unit. A row locked elsewhere (the recovery sweep, which
+    hands it on itself; or a gameless row another drain has) is passed by, and stops its games'
+    later rows, so a game's mails stay in arrival order. Whether rows of a game were left."""
     rows = s.exec(select(InboxMessage).where(InboxMessage.id.in_(ids))  # type: ignore[union-attr]
                   .order_by(InboxMessage.id).with_for_update(skip_locked=True)  # type: ignore[arg-type]
                   .execution_options(populate_existing=True)).all()
     by_id = {row.id: row for row in rows}
     stopped: set[str] = set()
     for row_id in ids:
-        row = by_id.get(row_id)
-        if row is None or stopped.intersection(games.get(row_id, [])):
-            stopped.update(games.get(row_id, []))
+        row, names = by_id.get(row_id), games.get(row_id, [])
+        if row is None or stopped.intersection(names):
+            stopped.update(names)
             continue
         if row.status != "new":  # processed meanwhile by another drain
             continue
-        for game in games.get(row_id, []):
+        for game in names:
             if snapshot.locked(s, game) is None:  # a rollback (a mail's failed command) dropped it
                 snapshot.load(s, game)
         try:
@@ -200,3 +202,4 @@ def _process(s: Session, ids: list[int], games: dict[int, list[str]], ready: dic
             log.exception("inbound message %s failed in a drain; left to the recovery sweep", row.message_id)
             mailunit.note_error(s, row, f"{type(exc).__name__}: {exc}")
         result.processed.append(row_id)
+    return bool(stopped)

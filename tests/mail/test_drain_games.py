@@ -10,11 +10,12 @@ import time
 from collections.abc import Iterator
 
 import pytest
+from sqlmodel import select
 
 from adjudicator import service, store
 from adjudicator.service import inboxdrain
 from adjudicator.service.drainclaim import pick
-from adjudicator.store import lock_game
+from adjudicator.store import Game, InboxMessage, lock_game
 from tests.mail.conftest import address, inbox, message
 from tests.support.databases import Database, postgres_database
 from tests.support.play import PlayedGame, new_game
@@ -155,17 +156,37 @@ def test_a_games_later_mail_waits_for_its_earlier_one_of_several_games(pg_db, to
 def test_the_oldest_mail_of_several_games_is_not_starved_by_a_split(pg_db, toy) -> None:  # noqa: ANN001
     """A drain that got only some of the oldest mail's games lets them all go and waits for them,
     in order, holding none: that mail is processed first once the holder commits."""
-    one, two = new_game(seats=3), new_game(seats=3)
-    both = stored([address(two.game_id, "p1"), address(one.game_id, "p1")], "p1@example.org", "bid 1")
-    rest = [stored(address(two.game_id, "p2"), "p2@example.org", "bid 2"),
-            stored(address(one.game_id, "p2"), "p2@example.org", "bid 2")]
-    holder = Holder(one.game_id)
+    first, second = sorted((new_game(seats=3), new_game(seats=3)), key=lambda g: g.game_id)
+    both = stored([address(second.game_id, "p1"), address(first.game_id, "p1")], "p1@example.org", "bid 1")
+    rest = [stored(address(second.game_id, "p2"), "p2@example.org", "bid 2"),
+            stored(address(first.game_id, "p2"), "p2@example.org", "bid 2")]
+    holder = Holder(first.game_id)  # the drain gets the second game only, without waiting
     try:
         thread, results = in_thread(drain)
         time.sleep(0.5)
         assert thread.is_alive(), "it waits for the oldest mail's games"
+        with store.transaction() as s:  # waiting for the first game, it let the second go
+            found = s.exec(select(Game).where(Game.public_id == second.game_id).with_for_update(nowait=True))
+            assert found.first() is not None
     finally:
         holder.stop()
     thread.join(10)
     assert results[0].processed == [both, *rest]
     assert set(status().values()) == {"done"}
+
+
+def test_a_mail_locked_elsewhere_holds_back_its_games_later_mails(pg_db, toy) -> None:  # noqa: ANN001
+    """The recovery sweep locks inbox rows without their games: a drain passes such a row by, and
+    its game's later mails with it (not before it), and drains again."""
+    one, two = new_game(seats=3), new_game(seats=3)
+    locked = stored(address(one.game_id, "p1"), "p1@example.org", "bid 1")
+    later = stored(address(one.game_id, "p1"), "p1@example.org", "bid 2")
+    other = stored(address(two.game_id, "p1"), "p1@example.org", "bid 1")
+    with store.transaction() as s:
+        s.exec(select(InboxMessage).where(InboxMessage.id == locked).with_for_update()).one()
+        thread, results = in_thread(drain)
+        thread.join(10)
+        assert not thread.is_alive()
+    assert results[0].processed == [other] and results[0].full
+    assert [status()[i] for i in (locked, later)] == ["new", "new"]
+    assert drain().processed == [locked, later] and bids(one, "p1") == "bid 2"
