@@ -149,27 +149,33 @@ def _by_games(s: Session, limit: int, now: datetime, prepared: dict[int, mailpre
     return result
 
 
-# The games of the last window's rows, by row id, with the row's inputs they were read from: the
-# next chunk's window is mostly the same rows (reading a mail's headers again cost ~2 ms a chunk)
-_seen: dict[int, tuple[tuple[Any, ...], list[str]]] = {}
+# The games of the last window's rows, by row id, with the row's inputs they were read from (and a
+# gameless row's preparation): the next chunk's window is mostly the same rows (reading a mail's
+# headers again cost ~2 ms a chunk)
+_seen: dict[int, tuple[tuple[Any, ...], list[str], mailprep.Prepared | None]] = {}
 
 
 def _games(window: list[Any], prepared: dict[int, mailprep.Prepared]) -> tuple[dict[int, mailprep.Prepared],
                                                                             dict[int, list[str]]]:
-    """(the preparations that match their rows; every row's games)."""
+    """(the preparations that match their rows; every row's games). A mail that names no game by
+    its addresses is parsed here: a SIGNON in its body names the game it acts on, to be locked
+    like the others, so it keeps its place among that game's mails."""
     global _seen
-    seen, found, ready = _seen, {}, {}
+    seen, found = _seen, {}
     for row in window:
         key = mailprep.key_of(row)
         if (p := prepared.get(row.id)) is not None and p.key == key:
-            ready[row.id] = p
-            found[row.id] = (key, p.games)
+            found[row.id] = (key, p.games or mailprep.signon_games(p), p)
         elif (hit := seen.get(row.id)) is not None and hit[0] == key:
             found[row.id] = hit
+        elif names := mailprep.games_of(bytes(row.raw), list(row.envelope_to or [])):
+            found[row.id] = (key, names, None)
         else:
-            found[row.id] = (key, mailprep.games_of(bytes(row.raw), list(row.envelope_to or [])))
+            p = mailprep.prepare(row)
+            found[row.id] = (key, mailprep.signon_games(p) if p is not None else [], p)
     _seen = found
-    return ready, {row_id: names for row_id, (_key, names) in found.items()}
+    ready = {row_id: p for row_id, (_key, _names, p) in found.items() if p is not None}
+    return ready, {row_id: names for row_id, (_key, names, _p) in found.items()}
 
 
 def _process(s: Session, ids: list[int], games: dict[int, list[str]], ready: dict[int, mailprep.Prepared],

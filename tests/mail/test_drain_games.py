@@ -190,3 +190,27 @@ def test_a_mail_locked_elsewhere_holds_back_its_games_later_mails(pg_db, toy) ->
     assert results[0].processed == [other] and results[0].full
     assert [status()[i] for i in (locked, later)] == ["new", "new"]
     assert drain().processed == [locked, later] and bids(one, "p1") == "bid 2"
+
+
+def test_a_signon_mail_is_one_of_the_games_mails_it_names(pg_db, toy) -> None:  # noqa: ANN001
+    """A mail that names its game only by a SIGNON in its body is locked and ordered with that
+    game's mails: it waits while the game is held, and a later mail of the game waits for it."""
+    from adjudicator.service.core import find_game, seat_row
+    from adjudicator.service.tokens import signon_password
+
+    one, two = new_game(seats=3), new_game(seats=3)
+    with store.transaction(write=False) as s:
+        password = signon_password(seat_row(s, find_game(s, one.game_id), "p1").seat_token_hash, one.game_id, "p1")
+    signon = stored("pbem@pbem.test", "p1@example.org", f"SIGNON {one.game_id} p1 {password}\nbid 1")
+    later = stored(address(one.game_id, "p1"), "p1@example.org", "bid 2")
+    other = stored(address(two.game_id, "p1"), "p1@example.org", "bid 1")
+    holder = Holder(one.game_id)
+    try:
+        thread, results = in_thread(drain)
+        thread.join(10)
+        assert not thread.is_alive() and results[0].processed == [other]
+        assert [status()[i] for i in (signon, later)] == ["new", "new"]
+    finally:
+        holder.stop()
+    assert drain().processed == [signon, later]
+    assert {r.id: r.auth.get("via") for r in inbox()}[signon] == "password" and bids(one, "p1") == "bid 2"
