@@ -86,6 +86,13 @@ def games_of(raw: bytes, envelope_to: list[str]) -> list[str]:
     return sorted({game for game, _seat, _token in addresses.seat_addresses(values + envelope_to)[:5]})
 
 
+def signon_games(prepared: Prepared) -> list[str]:
+    """The game a SIGNON command of the body names, as `inbound._handle` reads it ([] if none)."""
+    commands = prepared.body.commands if prepared.body is not None else []
+    found = next((c.args for c in commands if c.name == "signon"), None)
+    return [found[0].lower()] if found and len(found) == 3 else []
+
+
 def prepare(row: Any) -> Prepared | None:
     """The row's signals, games and (unless a bounce or oversized) its parse, with `trusted`
     guessed from whether it names a seat address at all; None if anything fails (the mail is then

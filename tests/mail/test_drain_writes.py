@@ -55,6 +55,7 @@ def _drained(ids: list[int], now: datetime, after: int,
     salts = count()
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(steps, "new_salt", lambda: f"salt{next(salts)}")  # the receipts' commitments
+        mp.setattr(inboxdrain, "_seen", {})  # not the last run's games (and gameless mails' parse)
         try:
             with store.transaction() as s:
                 drained = inboxdrain.drain_chunk(s, now=now, prepared=prepared)
@@ -149,8 +150,9 @@ def test_a_drained_order_mail_is_one_savepoint_and_no_orm_write_of_its_rows(db, 
         event.remove(Session, "before_flush", before_flush)
     assert [r.status for r in inbox() if r.id in ids] == ["done", "done"]
     savepoints = [q for q in seen if q.startswith("SAVEPOINT")]
-    # one per mail (it was three: the drain's, the service's and the command's)
-    assert len(savepoints) == len(ids), seen
+    # one per mail (it was three: the drain's, the service's and the command's); on PostgreSQL one
+    # more per chunk, around its game claims (released unless it must let go of them: drainclaim.py)
+    assert len(savepoints) == len(ids) + (0 if store.is_sqlite() else 1), seen
     assert "InboxMessage" not in flushed and "OutboxMessage" not in flushed
     assert sum(q.startswith("UPDATE UPDATE inbox") for q in seen) == len(ids)
     assert sum(q.startswith("INSERT INSERT INTO outbox") for q in seen) == len(ids)
