@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -39,11 +40,9 @@ def toy() -> ToyGame:
     return TOY
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
-def db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Database]:
-    """The store pointed at a fresh database: a temp SQLite file, then a fresh PostgreSQL schema
-    (skipped with the reason if the server is unreachable, failed if PBEM_REQUIRE_SERVICES=1)."""
-    context = sqlite_database(tmp_path) if request.param == "sqlite" else postgres_database()
+@contextmanager
+def _store_on(context: AbstractContextManager[Database]) -> Iterator[Database]:
+    """The store configured on the database `context` gives, its tables created; unset after."""
     with context as database:
         store.configure(database.url)
         try:
@@ -53,16 +52,26 @@ def db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Database]:
             store.configure(None)
 
 
+@pytest.fixture(params=["sqlite", "postgres"])
+def db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Database]:
+    """The store pointed at a fresh database: a temp SQLite file, then a fresh PostgreSQL schema
+    (skipped with the reason if the server is unreachable, failed if PBEM_REQUIRE_SERVICES=1)."""
+    with _store_on(sqlite_database(tmp_path) if request.param == "sqlite" else postgres_database()) as database:
+        yield database
+
+
 @pytest.fixture
 def sqlite_db(tmp_path: Path) -> Iterator[Database]:
     """SQLite only (tests about file-based behaviour, the embedded worker)."""
-    with sqlite_database(tmp_path) as database:
-        store.configure(database.url)
-        try:
-            store.init_db()
-            yield database
-        finally:
-            store.configure(None)
+    with _store_on(sqlite_database(tmp_path)) as database:
+        yield database
+
+
+@pytest.fixture
+def pg_db() -> Iterator[Database]:
+    """PostgreSQL only (row locks, SKIP LOCKED, several processes on one database)."""
+    with _store_on(postgres_database()) as database:
+        yield database
 
 
 @pytest.fixture(autouse=True)

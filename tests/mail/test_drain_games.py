@@ -7,9 +7,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator
 
-import pytest
 from sqlmodel import select
 
 from adjudicator import service, store
@@ -17,19 +15,7 @@ from adjudicator.service import inboxdrain
 from adjudicator.service.drainclaim import pick
 from adjudicator.store import Game, InboxMessage, lock_game
 from tests.mail.conftest import address, inbox, message
-from tests.support.databases import Database, postgres_database
 from tests.support.play import PlayedGame, new_game
-
-
-@pytest.fixture
-def pg_db() -> Iterator[Database]:
-    with postgres_database() as database:
-        store.configure(database.url)
-        try:
-            store.init_db()
-            yield database
-        finally:
-            store.configure(None)
 
 
 def stored(to: str | list[str], sender: str, body: str) -> int:

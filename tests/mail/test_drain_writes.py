@@ -9,7 +9,7 @@ from itertools import count
 from typing import Any
 
 import pytest
-from sqlalchemy import event, select
+from sqlalchemy import select
 
 from adjudicator import service, store
 from adjudicator.service import inbound, inboxdrain, mailprep, mailunit, outboxrows, steps
@@ -18,6 +18,7 @@ from tests.mail.conftest import address, inbox, message
 from tests.mail.conftest import outbox as outbox_rows
 from tests.service.test_deadline_statements import statements
 from tests.support.play import PlayedGame, new_game
+from tests.support.rows import flushed_objects
 
 
 class _Undo(Exception):
@@ -135,19 +136,8 @@ def test_a_drained_order_mail_is_one_savepoint_and_no_orm_write_of_its_rows(db, 
     game = new_game(seats=4)
     ids = [_store(bytes(message(f"bid {n}", to=address(game.game_id, "p1"), sender="p1@example.org")))
            for n in (1, 2)]
-    flushed: list[str] = []
-
-    def before_flush(session, *_args) -> None:  # noqa: ANN001
-        flushed.extend(type(o).__name__ for o in [*session.new, *session.dirty])
-
-    from sqlmodel import Session
-
-    event.listen(Session, "before_flush", before_flush)
-    try:
-        with statements() as seen:
-            store.run_in_transaction(lambda s: inboxdrain.drain_chunk(s))
-    finally:
-        event.remove(Session, "before_flush", before_flush)
+    with flushed_objects() as flushed, statements() as seen:
+        store.run_in_transaction(lambda s: inboxdrain.drain_chunk(s))
     assert [r.status for r in inbox() if r.id in ids] == ["done", "done"]
     savepoints = [q for q in seen if q.startswith("SAVEPOINT")]
     # one per mail (it was three: the drain's, the service's and the command's); on PostgreSQL one

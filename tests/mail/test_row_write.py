@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from sqlalchemy import event
-from sqlmodel import Session, SQLModel, select
+from sqlmodel import Session
 
 from adjudicator import service, store
 from adjudicator.service import inboxdrain, mailcommands, rowwrite, steps
@@ -20,6 +20,7 @@ from tests.mail.conftest import address, message
 from tests.mail.test_drain_writes import _store
 from tests.service.test_deadline_statements import statements
 from tests.support.play import PlayedGame, new_game
+from tests.support.rows import flushed_objects, table_rows
 
 TABLES = ("games", "seats", "sealed_orders", "record_entries", "outbox", "inbox")
 LEFT_OUT = {"id", "created_at", "updated_at", "received_at"}  # sequences and wall clocks
@@ -63,13 +64,7 @@ def _refuse_bid_3(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _rows(s: Any) -> dict[str, list[tuple]]:
-    s.flush()
-    conn, out = s.connection(), {}
-    for name in TABLES:
-        table = SQLModel.metadata.tables[name]
-        columns = [c for c in table.c if c.name not in LEFT_OUT]
-        out[name] = sorted(tuple(repr(v) for v in row) for row in conn.execute(select(*columns)))
-    return out
+    return table_rows(s, TABLES, LEFT_OUT)
 
 
 def _drained(now: datetime) -> dict[str, list[tuple]]:
@@ -117,17 +112,8 @@ def test_a_replacing_order_mail_flushes_no_seat_and_no_sealed_order(db, toy) -> 
     game = _game_with_orders()
     ids = [_store(bytes(message(f"bid {n}", to=address(game.game_id, "p1"), sender="p1@example.org")))
            for n in (2, 3)]
-    flushed: list[str] = []
-
-    def before_flush(session, *_args) -> None:  # noqa: ANN001
-        flushed.extend(type(o).__name__ for o in [*session.new, *session.dirty])
-
-    event.listen(Session, "before_flush", before_flush)
-    try:
-        with statements() as seen:
-            store.run_in_transaction(lambda s: inboxdrain.drain_chunk(s))
-    finally:
-        event.remove(Session, "before_flush", before_flush)
+    with flushed_objects() as flushed, statements() as seen:
+        store.run_in_transaction(lambda s: inboxdrain.drain_chunk(s))
     assert flushed == [], flushed
     assert sum("UPDATE sealed_orders" in q for q in seen) == len(ids)
     # the same `now` for the chunk: the second mail's acted_at changes nothing, so no statement

@@ -12,11 +12,12 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
-from sqlmodel import SQLModel, select
+from sqlmodel import select
 
 from adjudicator import service, store
 from adjudicator.service import orders, quickorder, steps
 from adjudicator.store import Game, SealedOrder, Seat, StandingOrder
+from tests.support.rows import table_rows
 
 TABLES = ("games", "seats", "sealed_orders", "standing_orders", "record_entries", "outbox", "moderator_actions")
 # sequences are not rolled back; creation times and a new record entry's `updated_at` are the
@@ -29,13 +30,7 @@ class _Rollback(Exception):
 
 
 def _rows(s: Any) -> dict[str, list[tuple]]:
-    s.flush()
-    conn, out = s.connection(), {}
-    for name in TABLES:
-        table = SQLModel.metadata.tables[name]
-        columns = [c for c in table.c if c.name not in LEFT_OUT]
-        out[name] = sorted(tuple(repr(v) for v in row) for row in conn.execute(select(*columns)))
-    return out
+    return table_rows(s, TABLES, LEFT_OUT)
 
 
 def _answer(call: Callable[[Any], Any], s: Any) -> Any:

@@ -3,7 +3,6 @@ the recovery sweep, each once, by children that each use their own database conn
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -11,32 +10,21 @@ from sqlmodel import select
 
 from adjudicator import store
 from adjudicator.store import OutboxMessage
-from tests.support.databases import Database, postgres_database, redis_or_skip
+from tests.support.databases import Database, redis_or_skip
 from tests.support.play import new_game
 from tests.support.processes import Worker, wait_for
 
 pytestmark = pytest.mark.slow
 
 
-@pytest.fixture
-def pg() -> Iterator[Database]:
-    with postgres_database() as database:
-        store.configure(database.url)
-        try:
-            store.init_db()
-            yield database
-        finally:
-            store.configure(None)
-
-
-def test_lost_deliveries_are_sent_once_by_the_recovery_sweep(pg: Database, toy, tmp_path: Path) -> None:  # noqa: ANN001
+def test_lost_deliveries_are_sent_once_by_the_recovery_sweep(pg_db: Database, toy, tmp_path: Path) -> None:  # noqa: ANN001
     broker = redis_or_skip()
     for _ in range(5):
         new_game(seats=4)  # 20 "your move" mails whose tasks are never enqueued (lost)
     with store.transaction(write=False) as s:
         ids = sorted(r.id for r in s.exec(select(OutboxMessage)).all())
     assert len(ids) == 20
-    worker = Worker(broker, pg, tmp_path, pool="prefork", concurrency=2,
+    worker = Worker(broker, pg_db, tmp_path, pool="prefork", concurrency=2,
                     env={"PBEM_RECOVERY_SECONDS": "1", "PBEM_RECOVERY_GRACE_SECONDS": "1"})
     worker.start()
     try:
@@ -55,13 +43,13 @@ def test_lost_deliveries_are_sent_once_by_the_recovery_sweep(pg: Database, toy, 
         assert problem not in text
 
 
-def test_a_worker_connecting_to_the_broker_hands_on_lost_rows_at_once(pg: Database, toy, tmp_path: Path) -> None:  # noqa: ANN001
+def test_a_worker_connecting_to_the_broker_hands_on_lost_rows_at_once(pg_db: Database, toy, tmp_path: Path) -> None:  # noqa: ANN001
     """A broker restart loses every queued wake-up: a worker (re)connecting wakes the rows that
     were waiting, without the sweep's grace (an hour here, so only the wake-up can send them)."""
     broker = redis_or_skip()
     for _ in range(2):
         new_game(seats=4)  # 8 "your move" mails whose wake-ups the broker lost
-    worker = Worker(broker, pg, tmp_path, pool="prefork", concurrency=2,
+    worker = Worker(broker, pg_db, tmp_path, pool="prefork", concurrency=2,
                     env={"PBEM_RECOVERY_GRACE_SECONDS": "3600", "PBEM_RECOVERY_WAKE_SECONDS": "0"})
     worker.start()
     try:
