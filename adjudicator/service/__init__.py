@@ -17,6 +17,7 @@ from .errors import BadOrder, Conflict, Forbidden, NotFound, NotYourTurn, Servic
 from .home import HomeSeat, HomeTournament, PlayerHome, home_deadlines, join_details, player_home, update_home
 from .inbound import process as process_mail
 from .inbound import receive as receive_mail
+from .integrity import RecordsChecked, check_records
 from .lifecycle import create_game, join_game, start_game
 from .lobby import (
     SEATING,
@@ -89,6 +90,7 @@ from .types import (
 )
 
 __all__ = [
+    "RecordsChecked", "check_records",
     "BadOrder", "admin_page", "check_invite", "Conflict", "CreatedGame", "GameFeed", "LogEntry", "public_feed", "DeadlinePolicy", "Forbidden", "GameSummary", "JoinedSeat",
     "LogLine", "NotFound", "NotYourTurn", "PublicPage", "Receipt", "SeatInfo", "SeatPage", "ServiceError",
     "StaleOrder", "Submission", "Task", "create_game", "export_record", "extend_deadline", "full_record",
