@@ -40,7 +40,7 @@ def _default_config() -> dict[str, Any]:
         "PBEM_BIND_HOST": os.environ.get("PBEM_BIND_HOST", ""),
         "PBEM_MAIL_WEBHOOK_SECRET": os.environ.get("PBEM_MAIL_WEBHOOK_SECRET", ""),
         # reverse proxies in front of gunicorn that set X-Forwarded-For/-Proto (0: none, the headers
-        # are ignored so that a client cannot forge its address; see docs/operations.md)
+        # are ignored so that a client cannot forge its address; see docs/operations.md, Configure)
         # a Prometheus scraper from another host sends it as a bearer token (loopback needs none)
         "PBEM_METRICS_TOKEN": os.environ.get("PBEM_METRICS_TOKEN", ""),
         "PBEM_PROXY_HOPS": int(os.environ.get("PBEM_PROXY_HOPS", "0") or 0),

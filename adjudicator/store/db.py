@@ -115,7 +115,7 @@ def sqlite_synchronous() -> str:
     survives a power cut; NORMAL syncs it at checkpoints only: a commit still survives any crash of
     the processes, but the last ones before a power cut or an OS crash may be rolled back (the
     file stays consistent). On a slow disk NORMAL makes a commit several times cheaper
-    (`pbem bench burst` measures both; docs/operations.md)."""
+    (`pbem bench burst` measures both; docs/benchmarks.md)."""
     value = os.environ.get("PBEM_SQLITE_SYNCHRONOUS", "FULL").strip().upper()
     if value not in ("FULL", "NORMAL"):
         raise ValueError(f"PBEM_SQLITE_SYNCHRONOUS must be FULL or NORMAL, not {value!r}")

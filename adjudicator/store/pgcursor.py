@@ -4,7 +4,7 @@ psycopg builds a `Column` object for each column of each result as soon as `desc
 asked for, and SQLAlchemy asks after every SELECT. Yet for a statement it has run before (the
 compiled cache: every statement of an order POST) SQLAlchemy keeps its own result metadata and
 only tests the description for None. An order POST read ~70 columns in its three selects: the
-Column objects were about 8 % of its instructions (docs/operations.md, issue 16). Here the
+Column objects were about 8 % of its instructions (docs/benchmarks.md, issue 16). Here the
 description is a sequence of the same Column objects, built at its first item or iteration.
 """
 
