@@ -46,10 +46,6 @@ def database_url() -> str:
 def make_engine(url: str) -> Engine:
     parsed = make_url(url)
     if parsed.get_backend_name() != "sqlite":
-        if parsed.get_driver_name() == "psycopg":
-            from .pgcursor import LazyDescriptionCursor
-
-            return _ping_when_idle(create_engine(url, connect_args={"cursor_factory": LazyDescriptionCursor}))
         return _ping_when_idle(create_engine(url))
     if parsed.database and parsed.database != ":memory:":
         Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
