@@ -4,7 +4,7 @@ Broker: CELERY_BROKER_URL, else REDIS_URL, else an embedded broker that needs no
 SQLAlchemy transport on a SQLite file in var/). Environment knobs:
 
 - PBEM_SWEEP_SECONDS: beat interval of the deadline sweep (default 60)
-- PBEM_RECOVERY_SECONDS: beat interval of the recovery sweep (default 60; see
+- PBEM_RECOVERY_SECONDS: beat interval of the recovery sweep (default 30; see
   adjudicator/service/recovery.py for PBEM_RECOVERY_GRACE_SECONDS and PBEM_RECOVERY_MAX_ATTEMPTS)
 - PBEM_DIGEST_SECONDS: interval of the daily digest (default 86400)
 - IMAP_HOST (+ IMAP_* settings, see workers/imap.py), PBEM_IMAP_SECONDS: poll a mailbox
@@ -125,7 +125,7 @@ def make_celery(config: dict[str, Any] | None = None) -> Celery:
             },
             "recover": {
                 "task": "workers.tasks.recover",
-                "schedule": float(os.environ.get("PBEM_RECOVERY_SECONDS", "60")),
+                "schedule": float(os.environ.get("PBEM_RECOVERY_SECONDS", "30")),
             },
             "send-digests": {
                 "task": "workers.tasks.send_digests",
