@@ -7,7 +7,7 @@ bind = os.environ.get("PBEM_BIND", "0.0.0.0:8000")
 # not hold a whole process. Sync workers (PBEM_WEB_THREADS=1) did far worse under overload in
 # `pbem bench http --backend postgres --rate 500` (17-67 order POSTs/s, most requests timed out,
 # where 3 x 2 threads served 157/s); 2 x 2, 2 x 4 and 4 x 2 were within the noise of 3 x 2
-# (docs/operations.md, order submission). On SQLite the writers queue on one lock anyway.
+# (docs/benchmarks.md, order submission). On SQLite the writers queue on one lock anyway.
 workers = int(os.environ.get("PBEM_WEB_WORKERS", "3"))
 threads = int(os.environ.get("PBEM_WEB_THREADS", "2"))
 timeout = 30

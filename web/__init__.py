@@ -40,7 +40,9 @@ def _default_config() -> dict[str, Any]:
         "PBEM_BIND_HOST": os.environ.get("PBEM_BIND_HOST", ""),
         "PBEM_MAIL_WEBHOOK_SECRET": os.environ.get("PBEM_MAIL_WEBHOOK_SECRET", ""),
         # reverse proxies in front of gunicorn that set X-Forwarded-For/-Proto (0: none, the headers
-        # are ignored so that a client cannot forge its address; see docs/operations.md)
+        # are ignored so that a client cannot forge its address; see docs/operations.md, Configure)
+        # a Prometheus scraper from another host sends it as a bearer token (loopback needs none)
+        "PBEM_METRICS_TOKEN": os.environ.get("PBEM_METRICS_TOKEN", ""),
         "PBEM_PROXY_HOPS": int(os.environ.get("PBEM_PROXY_HOPS", "0") or 0),
     }
 
@@ -74,6 +76,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from .errors import register_error_handlers
     from .i18n import register_i18n
     from .mail import bp as mail_bp
+    from .metrics import bp as metrics_bp
+    from .metrics import register_request_timing
     from .players import bp as players_bp
     from .public import bp as public_bp
     from .seat import bp as seat_bp
@@ -90,6 +94,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(mail_bp)
     app.register_blueprint(tournament_bp)
     app.register_blueprint(players_bp)
+    app.register_blueprint(metrics_bp)
+    register_request_timing(app)
     register_error_handlers(app)
     register_security_headers(app)
     register_templating(app)

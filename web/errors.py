@@ -11,6 +11,7 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
 from adjudicator.i18n import N_
+from adjudicator.store.outage import RETRY_AFTER, report, storage_problem
 
 log = logging.getLogger(__name__)
 
@@ -21,6 +22,7 @@ TITLES = {
     405: N_("Not allowed"),
     409: N_("That order came too late"),
     413: N_("Too much text"),
+    503: N_("The server cannot store anything right now"),
     422: N_("That order was not accepted"),
     500: N_("Something went wrong on the server"),
 }
@@ -70,6 +72,14 @@ def register_error_handlers(app: Flask) -> None:
         svc = backend.errors()
         if isinstance(e, getattr(svc, "ServiceError", ())):
             return service_error_page(e)
+        problem = storage_problem(e)
+        if problem is not None:
+            report(problem, "requests")
+            body, status = error_page(503, _(
+                "The server cannot store anything right now (its storage is full, read-only or "
+                "out of reach). Nothing was changed by this request. Please try again in a few "
+                "minutes; the operator has been told."))
+            return body, status, {"Retry-After": str(RETRY_AFTER)}
         log.exception("unhandled error")
         return error_page(500, _("The server hit an unexpected error. Nothing was changed by "
                                  "this request; please try again in a moment."))

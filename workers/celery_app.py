@@ -4,7 +4,7 @@ Broker: CELERY_BROKER_URL, else REDIS_URL, else an embedded broker that needs no
 SQLAlchemy transport on a SQLite file in var/). Environment knobs:
 
 - PBEM_SWEEP_SECONDS: beat interval of the deadline sweep (default 60)
-- PBEM_RECOVERY_SECONDS: beat interval of the recovery sweep (default 60; see
+- PBEM_RECOVERY_SECONDS: beat interval of the recovery sweep (default 30; see
   adjudicator/service/recovery.py for PBEM_RECOVERY_GRACE_SECONDS and PBEM_RECOVERY_MAX_ATTEMPTS)
 - PBEM_DIGEST_SECONDS: interval of the daily digest (default 86400)
 - IMAP_HOST (+ IMAP_* settings, see workers/imap.py), PBEM_IMAP_SECONDS: poll a mailbox
@@ -21,12 +21,27 @@ from pathlib import Path
 from typing import Any
 
 from celery import Celery
-from kombu.transport import TRANSPORT_ALIASES
 
 EMBEDDED_BROKER = "sqla+sqlite:///var/broker.sqlite"
 # The embedded broker's transport wakes idle workers when a message is put instead of leaving
-# them to poll once a second (workers/wakebroker.py); same tables, so any sqla+ URL gets it.
-TRANSPORT_ALIASES["sqla"] = TRANSPORT_ALIASES["sqlalchemy"] = "workers.wakebroker:Transport"
+# them to poll once a second (workers/wakebroker.py); same tables as kombu's SQLAlchemy transport,
+# so any sqla+ URL gets it, through Celery's `broker_transport` setting (the URL's own prefix
+# would win over the setting, so it is taken off).
+WAKING_TRANSPORT = "workers.wakebroker:Transport"
+SQLALCHEMY_PREFIXES = ("sqla+", "sqlalchemy+")
+
+
+def is_embedded(app: Celery) -> bool:
+    """The broker is a database table (kombu's SQLAlchemy transport, woken by ours)."""
+    return app.conf.broker_transport == WAKING_TRANSPORT
+
+
+def _waking_transport(app: Celery) -> None:
+    url = str(app.conf.broker_url or "")
+    for prefix in SQLALCHEMY_PREFIXES:
+        if url.startswith(prefix):
+            app.conf.broker_url = url.removeprefix(prefix)
+            app.conf.broker_transport = WAKING_TRANSPORT
 
 
 def broker_url() -> str:
@@ -110,7 +125,7 @@ def make_celery(config: dict[str, Any] | None = None) -> Celery:
             },
             "recover": {
                 "task": "workers.tasks.recover",
-                "schedule": float(os.environ.get("PBEM_RECOVERY_SECONDS", "60")),
+                "schedule": float(os.environ.get("PBEM_RECOVERY_SECONDS", "30")),
             },
             "send-digests": {
                 "task": "workers.tasks.send_digests",
@@ -127,16 +142,17 @@ def make_celery(config: dict[str, Any] | None = None) -> Celery:
     )
     if config:
         app.conf.update(config)
-    if not str(app.conf.broker_url).startswith("sqla+"):
+    _waking_transport(app)
+    if not is_embedded(app):
         # The embedded broker's queue is a table: a restart or a lock loses no queued message, so a
         # wake-up there would only double the queue (found by `pbem chaos`); a killed worker's one
         # task in flight is left to the sweep.
         from .consumer import WakeRecovery
 
         app.steps["consumer"].add(WakeRecovery)
-    if str(app.conf.broker_url).startswith("sqla+"):
+    if is_embedded(app):
         _first_queue(app)
-    if str(app.conf.broker_url).startswith("sqla+") and "worker_pool" not in (config or {}):
+    if is_embedded(app) and "worker_pool" not in (config or {}):
         # The embedded broker has no event loop, so a prefork worker uses billiard's blocking pool,
         # whose children share one lock on the task pipe: a child killed while waiting for work
         # (OOM killer, SIGKILL) dies holding it and the worker never runs another task (found by

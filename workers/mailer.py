@@ -60,15 +60,9 @@ from adjudicator.store.db import begin as store_begin
 from adjudicator.store.db import connection as store_connection
 
 from . import rawmail
+from .lease import kept, lease
 
 MAX_ATTEMPTS = 5
-LEASE = timedelta(minutes=10)  # longer than any one send (SMTP and webhook time out after 30 s)
-
-
-def lease() -> timedelta:
-    """How long a claim holds (PBEM_SEND_LEASE_SECONDS, default LEASE). Only a fault-injection run
-    shortens it, so that a row whose sender died is freed within the run."""
-    return timedelta(seconds=float(os.environ.get("PBEM_SEND_LEASE_SECONDS", LEASE.total_seconds())))
 
 
 def record_patience() -> float:
@@ -220,15 +214,22 @@ def deliver(outbox_id: int) -> str:
     row, mine = claim(outbox_id)
     if row is None or not mine:
         return row.status if row else "missing"
-    return _deliver_claimed(row)
+    with kept([outbox_id]):
+        return _deliver_claimed(row)
 
 
 def deliver_many(outbox_ids: list[int]) -> dict[int, str]:
     """Send a batch of rows (see the module doc); returns the status of each row this call held.
     Rows not free are skipped, as in `deliver`; a temporary failure is recorded, not raised."""
+    claimed = claim_many(outbox_ids)
+    with kept([row.id or 0 for row in claimed]):
+        return _deliver_claimed_rows(claimed)
+
+
+def _deliver_claimed_rows(claimed: list[OutboxMessage]) -> dict[int, str]:
     results: dict[int, str] = {}
     rows: list[OutboxMessage] = []
-    for row in claim_many(outbox_ids):
+    for row in claimed:
         if row.channel == "webhook":
             try:
                 results[row.id or 0] = _deliver_claimed(row)

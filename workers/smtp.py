@@ -18,6 +18,7 @@ from aiosmtpd.controller import Controller
 from celery import Celery
 
 from adjudicator.mail import config
+from adjudicator.store.outage import report, storage_problem
 
 from .groupcommit import Mail, submit
 
@@ -42,9 +43,13 @@ class Handler:
         mail = Mail(raw, "smtp", envelope.mail_from or "", list(envelope.rcpt_tos), peer)
         try:  # stored with the mails that arrive meanwhile, answered after their commit (groupcommit.py)
             await asyncio.wrap_future(submit(mail, self.app))
-        except Exception:
-            log.exception("could not store an inbound message")
-            return "451 4.3.0 try again later"  # the sender's server retries; nothing is lost
+        except Exception as exc:
+            problem = storage_problem(exc)
+            if problem is None:
+                log.exception("could not store an inbound message")
+                return "451 4.3.0 try again later"  # the sender's server retries; nothing is lost
+            report(problem, "inbound mails")
+            return "451 4.3.0 the server cannot store mail right now; nothing was kept, try again later"
         return "250 2.0.0 accepted"
 
 

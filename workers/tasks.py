@@ -51,6 +51,7 @@ def sweep_deadlines() -> None:
 
 
 SWEEP_CHUNK = 25
+WAKE_ROUNDS = 40  # batches one wake-up hands on (recovery.BATCH rows of each kind each)
 
 
 def sweep_expiry() -> float:
@@ -97,16 +98,34 @@ def _sweep_one(game_id: str) -> list[Any]:
 
 
 @celery.task(name="workers.tasks.recover")
-def recover(wake: bool = False) -> None:
+def recover(wake: bool = False, follow_up: bool = True) -> None:
     """The recovery sweep (adjudicator/service/recovery.py): hand on rows whose task was lost;
     `wake`: the sweep after a worker (re)connected to the broker (workers/consumer.py). If the
-    wake-ups cannot be published, the rows are due again at once rather than after the backoff."""
-    result = store.run_in_transaction(recovery.wake if wake else recovery.sweep)
-    try:
-        enqueue(result.tasks)
-    except Exception:
-        store.run_in_transaction(lambda s: recovery.not_handed_on(s, result))
-        raise
+    wake-ups cannot be published, the rows are due again at once rather than after the backoff.
+
+    A wake-up hands on every waiting row, batch after batch (a burst's thousands of notifications
+    lost with a broker restart), and asks for one more wake-up `recovery.wake_grace()` later
+    (`follow_up`): the rows stored or woken just before the reconnection, which a wake-up leaves
+    alone as possibly still on their way, are handed on then, seconds after the broker is back
+    instead of after the sweep's grace."""
+    after = (0, 0)
+    for _ in range(WAKE_ROUNDS if wake else 1):
+        result = store.run_in_transaction(
+            (lambda s, after=after: recovery.wake(s, after=after)) if wake else recovery.sweep)
+        after = result.after
+        try:
+            enqueue(result.tasks)
+        except Exception:
+            store.run_in_transaction(lambda s, result=result: recovery.not_handed_on(s, result))
+            raise
+        if not result.more:
+            break
+    if wake and follow_up:
+        try:
+            recover.apply_async(kwargs={"wake": True, "follow_up": False},
+                                countdown=recovery.wake_grace().total_seconds() + 1, expires=600)
+        except Exception:  # noqa: BLE001 - the broker went away again: its next connection wakes anew
+            log.warning("could not publish the follow-up recovery wake-up", exc_info=True)
 
 
 @celery.task(name="workers.tasks.deliver_batch")

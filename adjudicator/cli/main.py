@@ -19,6 +19,8 @@ COMMANDS = {
     "ratings": ("adjudicator.cli.ratings", "list players' ratings per game type; --recompute rebuilds them"),
     "archive": ("adjudicator.cli.archive", "write every finished game as static HTML for publishing"),
     "chaos": ("adjudicator.cli.chaos", "fault-injection run: kill and restart workers, web, broker, database; count lost work"),
+    "backup": ("adjudicator.cli.backup", "write a consistent snapshot of the database while the server runs"),
+    "restore": ("adjudicator.cli.restore", "load a backup into an empty database and check every game's record"),
     "imap": ("adjudicator.cli.imap", "watch an IMAP mailbox in IDLE for inbound mail (IMAP_MODE=idle)"),
 }
 

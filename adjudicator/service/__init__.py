@@ -14,9 +14,11 @@ from .deadlines import due_games, sweep_deadlines, sweep_game
 from .digests import send_digests
 from .directors import CreatedDirector, DirectedGame, DirectorPage, create_director, director_page
 from .errors import BadOrder, Conflict, Forbidden, NotFound, NotYourTurn, ServiceError, StaleOrder
+from .health import HealthFigures, health_figures
 from .home import HomeSeat, HomeTournament, PlayerHome, home_deadlines, join_details, player_home, update_home
 from .inbound import process as process_mail
 from .inbound import receive as receive_mail
+from .integrity import RecordsChecked, check_records
 from .lifecycle import create_game, join_game, start_game
 from .lobby import (
     SEATING,
@@ -89,6 +91,7 @@ from .types import (
 )
 
 __all__ = [
+    "HealthFigures", "RecordsChecked", "check_records", "health_figures",
     "BadOrder", "admin_page", "check_invite", "Conflict", "CreatedGame", "GameFeed", "LogEntry", "public_feed", "DeadlinePolicy", "Forbidden", "GameSummary", "JoinedSeat",
     "LogLine", "NotFound", "NotYourTurn", "PublicPage", "Receipt", "SeatInfo", "SeatPage", "ServiceError",
     "StaleOrder", "Submission", "Task", "create_game", "export_record", "extend_deadline", "full_record",

@@ -44,6 +44,16 @@ class MailUnit:
         self.savepoint = self.s.begin_nested()
         self.written = False
 
+    def open(self) -> bool:
+        """The savepoint is still among the session's transactions (active, or deactivated by a
+        failed flush), not closed: public attributes only (`get_nested_transaction`, `parent`)."""
+        transaction = self.s.get_nested_transaction()
+        while transaction is not None:
+            if transaction is self.savepoint:
+                return True
+            transaction = transaction.parent
+        return False
+
     def pristine(self) -> bool:
         """Nothing written in the savepoint yet, nor waiting in the session to be flushed."""
         s = self.s
@@ -59,7 +69,7 @@ def unit(s: Session, inbox_id: int | None) -> Iterator[MailUnit]:
         yield found
     except BaseException:
         # as `with s.begin_nested()` does: also a savepoint a failed flush deactivated, not a closed one
-        if not found.savepoint._transaction_is_closed():
+        if found.open():
             found.savepoint.rollback()
         raise
     else:

@@ -68,6 +68,8 @@ class SweepResult:
     outbox: list[int] = field(default_factory=list)
     failed_inbox: list[int] = field(default_factory=list)  # given up
     failed_outbox: list[int] = field(default_factory=list)
+    more: bool = False  # a query hit its batch: more rows may wait (the caller runs it again)
+    after: tuple[int, int] = (0, 0)  # `wake`: the last inbox and outbox ids it looked at
 
     @property
     def tasks(self) -> list[Task]:
@@ -84,6 +86,7 @@ def sweep(s: Session, now: datetime | None = None, batch: int = BATCH) -> SweepR
         or_(InboxMessage.next_attempt_at <= now,  # type: ignore[operator]
             and_(InboxMessage.next_attempt_at.is_(None), InboxMessage.received_at <= cutoff)),  # type: ignore[union-attr]
     ).order_by(InboxMessage.id).limit(batch).with_for_update(skip_locked=True)).all()  # type: ignore[arg-type]
+    result.more = len(inbox) == batch
     for row in inbox:
         if row.attempts >= max_attempts():
             _give_up_inbox(s, row, now)
@@ -99,6 +102,7 @@ def sweep(s: Session, now: datetime | None = None, batch: int = BATCH) -> SweepR
                  and_(OutboxMessage.next_attempt_at.is_(None), OutboxMessage.created_at <= cutoff))),  # type: ignore[union-attr]
         and_(OutboxMessage.status == "sending", OutboxMessage.lease_until <= now),  # type: ignore[operator]
     )).order_by(OutboxMessage.id).limit(batch).with_for_update(skip_locked=True)).all()  # type: ignore[arg-type]
+    result.more = result.more or len(outbox) == batch
     for out in outbox:
         if out.status == "sending":  # its sender died after claiming it: free the claim
             out.status, out.lease_until = "pending", None
@@ -119,7 +123,7 @@ def sweep(s: Session, now: datetime | None = None, batch: int = BATCH) -> SweepR
     return result
 
 
-def wake(s: Session, now: datetime | None = None, batch: int = BATCH) -> SweepResult:
+def wake(s: Session, now: datetime | None = None, batch: int = BATCH, after: tuple[int, int] = (0, 0)) -> SweepResult:
     """The sweep run when a worker has (re)connected to the broker: a broker restart may have lost
     every queued wake-up (Redis without persistence), a killed worker those it held. So besides the
     due rows (`sweep`), every row still waiting whose last wake-up went out more than `wake_grace`
@@ -127,22 +131,29 @@ def wake(s: Session, now: datetime | None = None, batch: int = BATCH) -> SweepRe
     grace or the backoff, and without counting an attempt: a fault outside the row is no reason to
     give up on it sooner. Its next due time is set as after that wake-up (so a second worker waking
     at the same moment finds it handed on). Outbox rows with a failed delivery keep the relay's
-    retry time. Safe to run twice at once, like `sweep` (rows locked, SKIP LOCKED)."""
+    retry time. Safe to run twice at once, like `sweep` (rows locked, SKIP LOCKED).
+
+    A backlog larger than `batch` is handed on by calling it again with the result's `after`
+    (the last ids it looked at) while the result says `more`."""
     now = now or utcnow()
     result = sweep(s, now, batch)
     handed = set(result.inbox) | set(result.outbox)
     since = now - wake_grace()
     waiting_in = s.exec(select(InboxMessage).where(
         InboxMessage.status == "new", InboxMessage.received_at <= since,  # type: ignore[operator]
+        InboxMessage.id > after[0],  # type: ignore[operator]
         or_(InboxMessage.next_attempt_at.is_(None), InboxMessage.next_attempt_at > now),  # type: ignore[union-attr,operator]
     ).order_by(InboxMessage.id).limit(batch).with_for_update(skip_locked=True)).all()  # type: ignore[arg-type]
     result.inbox += _hand_on(s, waiting_in, "attempts", handed, since, now)
     waiting_out = s.exec(select(OutboxMessage).where(
         OutboxMessage.status == "pending", OutboxMessage.attempts == 0,  # no relay retry time to keep
-        OutboxMessage.created_at <= since,  # type: ignore[operator]
+        OutboxMessage.created_at <= since, OutboxMessage.id > after[1],  # type: ignore[operator]
         or_(OutboxMessage.next_attempt_at.is_(None), OutboxMessage.next_attempt_at > now),  # type: ignore[union-attr,operator]
     ).order_by(OutboxMessage.id).limit(batch).with_for_update(skip_locked=True)).all()  # type: ignore[arg-type]
     result.outbox += _hand_on(s, waiting_out, "requeues", handed, since, now)
+    result.more = result.more or len(waiting_in) == batch or len(waiting_out) == batch
+    result.after = (max((r.id or 0 for r in waiting_in), default=after[0]),
+                    max((r.id or 0 for r in waiting_out), default=after[1]))
     s.flush()
     extra = len(result.inbox) + len(result.outbox) - len(handed)
     if extra:

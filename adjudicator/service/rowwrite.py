@@ -5,9 +5,11 @@ A drained order mail changed two loaded rows, its sealed order and its seat's `a
 savepoint's release flushed them through the ORM: about a fifth of the mail's drain (the flush's
 bookkeeping, not the two statements). `update` sends the same UPDATE directly, of the columns
 whose value changes (as the flush would: none, no statement), and leaves the object as a flush
-would: holding the values, not dirty, and registered with the session's innermost transaction
-as written in it, so that a rollback of that savepoint (a mail's failed command, `mailunit`'s
-restart) expires it and the next read loads the database's row again, exactly as after a flush.
+would: holding the values, not dirty, and noted as written in the session's innermost
+transaction, so that a rollback of that savepoint (a mail's failed command, `mailunit`'s restart)
+or of any transaction around it expires it, and the next read loads the database's row again,
+exactly as after a flush. The note is kept with SQLAlchemy's public session events
+(`after_soft_rollback`, `after_transaction_end`) and transaction attributes (`parent`).
 
 Only for a persistent row with no change pending: otherwise the attributes are set and the flush
 writes them all in one statement, as before. `ENABLED = False` sends every write through the
@@ -19,13 +21,15 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import Table, bindparam, inspect, update
+from sqlalchemy import Table, bindparam, event, inspect, update
+from sqlalchemy.orm import SessionTransaction
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session
 
 from . import mailunit
 
 ENABLED = True
+WRITTEN = "pbem_core_written"  # Session.info: [(the innermost transaction at the write, the row)]
 
 
 @lru_cache(maxsize=16)
@@ -51,5 +55,37 @@ def update_row(s: Session, row: Any, values: dict[str, Any]) -> None:
     s.connection().execute(_statement(type(row).__table__), {**changed, "pbem_row_key": key})
     for name, value in changed.items():
         set_committed_value(row, name, value)
-    s._register_altered([state])  # as the flush does: a rollback of this savepoint expires the row
+    s.info.setdefault(WRITTEN, []).append((s.get_nested_transaction() or s.get_transaction(), row))
     mailunit.wrote(s)
+
+
+def _within(inner: SessionTransaction | None, outer: SessionTransaction) -> bool:
+    """`inner` is `outer` or was opened inside it (a released savepoint keeps its `parent`)."""
+    while inner is not None:
+        if inner is outer:
+            return True
+        inner = inner.parent
+    return False
+
+
+@event.listens_for(Session, "after_soft_rollback")
+def _expire_rolled_back(s: Session, rolled_back: SessionTransaction) -> None:
+    """As a rollback expires the rows a flush wrote in it: those written here, in it or in a
+    savepoint released into it, load the database's values at their next read."""
+    written = s.info.get(WRITTEN)
+    if not written:
+        return
+    kept = []
+    for transaction, row in written:
+        if _within(transaction, rolled_back):
+            if inspect(row).persistent:
+                s.expire(row)
+        else:
+            kept.append((transaction, row))
+    s.info[WRITTEN] = kept
+
+
+@event.listens_for(Session, "after_transaction_end")
+def _forget_at_the_end(s: Session, transaction: SessionTransaction) -> None:
+    if transaction.parent is None:  # the outermost ended: a later rollback cannot undo these
+        s.info.pop(WRITTEN, None)

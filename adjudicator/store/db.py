@@ -46,10 +46,6 @@ def database_url() -> str:
 def make_engine(url: str) -> Engine:
     parsed = make_url(url)
     if parsed.get_backend_name() != "sqlite":
-        if parsed.get_driver_name() == "psycopg":
-            from .pgcursor import LazyDescriptionCursor
-
-            return _ping_when_idle(create_engine(url, connect_args={"cursor_factory": LazyDescriptionCursor}))
         return _ping_when_idle(create_engine(url))
     if parsed.database and parsed.database != ":memory:":
         Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
@@ -115,7 +111,7 @@ def sqlite_synchronous() -> str:
     survives a power cut; NORMAL syncs it at checkpoints only: a commit still survives any crash of
     the processes, but the last ones before a power cut or an OS crash may be rolled back (the
     file stays consistent). On a slow disk NORMAL makes a commit several times cheaper
-    (`pbem bench burst` measures both; docs/operations.md)."""
+    (`pbem bench burst` measures both; docs/benchmarks.md)."""
     value = os.environ.get("PBEM_SQLITE_SYNCHRONOUS", "FULL").strip().upper()
     if value not in ("FULL", "NORMAL"):
         raise ValueError(f"PBEM_SQLITE_SYNCHRONOUS must be FULL or NORMAL, not {value!r}")

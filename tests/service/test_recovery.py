@@ -15,7 +15,7 @@ from adjudicator import service, store
 from adjudicator.service import recovery
 from adjudicator.store import InboxMessage, OutboxMessage
 from tests.support.play import new_game
-from workers import mailer
+from workers import lease, mailer
 from workers.enqueue import enqueue
 
 
@@ -73,8 +73,8 @@ def test_a_claimed_row_is_left_to_its_sender_until_the_lease_expires(db, toy, ea
     assert mine and claimed is not None and claimed.status == "sending"
     assert mailer.claim(row.id)[1] is False  # nobody else may take it meanwhile
     assert mailer.deliver(row.id) == "sending" and sent == []
-    assert row.id not in sweep(5).outbox  # the claim still holds
-    assert row.id in sweep(mailer.LEASE.total_seconds() / 60 + 1).outbox  # expired: sent again
+    assert row.id not in sweep(lease.LEASE.total_seconds() / 120).outbox  # half a lease later: the claim holds
+    assert row.id in sweep(lease.LEASE.total_seconds() / 60 + 1).outbox  # expired: sent again
     assert [r.status for r in outbox() if r.id == row.id] == ["sent"]
     assert len(sent) == 1
     redo: list[str] = []
@@ -201,3 +201,27 @@ def test_a_sweep_whose_wake_ups_were_not_published_leaves_its_rows_due(db, toy, 
         recovery.not_handed_on(s, result, now=now)
     with store.transaction() as s:  # the next sweep takes them at once, not after the backoff
         assert recovery.sweep(s, now=now + timedelta(seconds=1)).outbox == result.outbox
+
+
+def test_one_wake_up_hands_on_a_backlog_larger_than_a_batch(db, toy, eager: Path,  # noqa: ANN001
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """A broker restart lost a burst's wake-ups: the wake-up after the reconnection hands on every
+    waiting row, batch after batch, not one batch with the rest left to the sweep's grace."""
+    from workers import tasks
+
+    for _ in range(3):
+        new_game(seats=4)  # 12 "your move" mails whose wake-ups were lost
+    monkeypatch.setenv("PBEM_RECOVERY_WAKE_SECONDS", "0")
+    real_wake = recovery.wake
+    monkeypatch.setattr(recovery, "wake", lambda s, **kw: real_wake(s, batch=5, **kw))
+    handed: list[tuple] = []
+    monkeypatch.setattr(tasks, "enqueue", handed.extend)
+    follow_ups: list[dict] = []
+    monkeypatch.setattr(tasks.recover, "apply_async", lambda **kw: follow_ups.append(kw))
+    tasks.recover.run(wake=True)
+    assert sorted(i for _, i in handed) == [r.id for r in outbox()]
+    # and one more wake-up shortly after, for rows stored just before the reconnection
+    assert follow_ups == [{"kwargs": {"wake": True, "follow_up": False}, "countdown": 1.0, "expires": 600}]
+    handed.clear()
+    tasks.recover.run(wake=True, follow_up=False)  # the follow-up asks for no further one
+    assert len(follow_ups) == 1

@@ -64,3 +64,30 @@ def test_a_worker_connecting_to_the_broker_hands_on_lost_rows_at_once(pg_db: Dat
     assert "recovery wake-up after a broker (re)connection: handed on 8 more rows" in worker.log.read_text()
     with store.transaction(write=False) as s:
         assert {r.requeues for r in s.exec(select(OutboxMessage)).all()} == {0}  # no attempt counted
+
+
+def test_rows_stored_just_before_the_reconnection_are_sent_within_seconds(pg_db: Database, toy,  # noqa: ANN001
+                                                                           tmp_path: Path) -> None:
+    """Rows stored moments before a worker (re)connects may have had their wake-up in the broker
+    that failed; the wake-up at connection leaves them alone (they may be on their way), so a
+    follow-up wake-up `PBEM_RECOVERY_WAKE_SECONDS` later hands them on: sent within seconds of the
+    return, not after the sweep's grace (an hour here)."""
+    import time
+
+    broker = redis_or_skip()
+    worker = Worker(broker, pg_db, tmp_path, pool="prefork", concurrency=2,
+                    env={"PBEM_RECOVERY_GRACE_SECONDS": "3600", "PBEM_RECOVERY_WAKE_SECONDS": "4"})
+    for _ in range(2):
+        new_game(seats=4)  # stored now: younger than the wake grace when the worker connects
+    started = time.monotonic()
+    worker.start()
+    try:
+        def all_sent() -> bool:
+            with store.transaction(write=False) as s:
+                return {r.status for r in s.exec(select(OutboxMessage)).all()} == {"sent"}
+
+        wait_for(all_sent, "the follow-up wake-up sending the mails stored just before", timeout=60, log=worker.log)
+    finally:
+        worker.stop()
+    print(f"sent {time.monotonic() - started:.1f} s after the worker was started")
+    assert len(list(worker.mail.glob("*.eml"))) == 8
