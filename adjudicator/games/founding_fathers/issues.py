@@ -16,7 +16,6 @@ from .state import (
     add_reserves,
     available_influence,
     congress_votes,
-    eligible_appointees,
     office_of,
     owner,
     pay,
@@ -305,8 +304,12 @@ class Decide(FFNode):
         card = d.issues[cur["card"]]
         is_president = not cur["delegated"]
         if (is_president and card["judicial_review"] and "judicial-review" in state["flags"]
-                and state["offices"]["chief-justice"] is None and eligible_appointees(state, "chief-justice")):
-            return appointment_choices(state, ["chief-justice"])
+                and state["offices"]["chief-justice"] is None):
+            # the Chief Justice first, if the President may appoint one (under reduced negotiation
+            # the committee fills offices, and leaves one that only an officer moving could fill)
+            chief = appointment_choices(state, ["chief-justice"])
+            if chief:
+                return chief
         out: list[Order] = [{"act": "ignore"}]
         for opt in card["options"]:
             if option_officers(state, opt) is not None:
