@@ -50,7 +50,8 @@ class China(FlowGame):
             Option("fortification_scoring", "neutral", FORTIFICATION_SCORING,
                    "With fortifications: neutral (the rulebook: a fortified house scores as any house) or "
                    "double (a play report's value: its owner's points in that region and a road row through "
-                   "it count double).", label="Fortified house scoring"),
+                   "it count double).", label="Fortified house scoring",
+                   choice_words=(("neutral", "neutral (the rulebook)"), ("double", "double (a play report)"))),
         ),
         replays=VERSIONS[:-1],  # version 1 records replay with version 1's scoring (scoring.py)
         summary="Michael Schacht, 2005. Build houses and send emissaries across nine regions of China.",
