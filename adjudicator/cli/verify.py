@@ -32,14 +32,16 @@ def main(argv: list[str]) -> int:
             continue
         if report.replayed:
             state = "finished" if report.finished else "still running"
-            print(f"{path}: OK: {report.game}, {report.entries} entries replayed, every hash matches, "
-                  f"seed matches its commitment, game {state}")
+            print(f"{path}: OK: {report.game}, rules version {report.rules_version}, {report.entries} entries "
+                  f"replayed by those rules, every hash matches, seed matches its commitment, game {state}")
         elif report.withheld:
-            print(f"{path}: OK (redacted export of a running game): {report.game}, {report.entries} entries "
+            print(f"{path}: OK (redacted export of a running game): {report.game}, rules version "
+                  f"{report.rules_version}, {report.entries} entries "
                   f"linked; {report.withheld} sealed entries show only their seats and receipt hashes. The "
                   "complete record and the seed are published when the game ends; verify that export "
                   "for a full replay")
         else:
-            print(f"{path}: OK (chain only): {report.game}, {report.entries} entries linked; the seed is "
+            print(f"{path}: OK (chain only): {report.game}, rules version {report.rules_version}, "
+                  f"{report.entries} entries linked; the seed is "
                   "revealed when the game ends, then a full replay is possible")
     return 1 if failed else 0

@@ -72,8 +72,9 @@ class GameInfo:
     # follow-up period a seat's own next decisions get at least
     wait_hours: float = 72
     follow_up_hours: float = 12
-    # Older rules versions whose records this build still replays (`GameModule.setup_version`);
-    # a version not listed here is refused by `pbem verify` with the version message.
+    # Older rules versions whose records this build still replays (`GameModule.setup_version`,
+    # `GameModule.for_rules`); a version not listed here is refused by `pbem verify` with the
+    # version message. A published version is never dropped (tests/record/test_fixture_corpus.py).
     replays: tuple[str, ...] = ()
 
     def resolve_options(self, given: dict[str, Any] | None) -> dict[str, JSON]:
@@ -399,6 +400,15 @@ class GameModule(ABC):
         if rules_version != self.info.rules_version:
             raise IllegalOrder(f"rules version {rules_version} cannot be replayed by this build")
         return self.setup(seed, seats, options)
+
+    def for_rules(self, rules_version: str) -> GameModule:
+        """The game that plays a record of `rules_version` on from its setup (`setup_version`).
+
+        A game whose states name their rules version answers itself: the state selects the
+        behaviour. A game with older versions whose states did not name it (their recorded state
+        hashes forbid adding the name now) returns a game bound to that version, which plays those
+        states by it; `pbem verify` replays every record with the game this returns."""
+        return self
 
     @abstractmethod
     def prompts(self, state: State) -> dict[str, Prompt]:

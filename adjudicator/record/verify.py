@@ -46,6 +46,7 @@ class VerifyReport:
     finished: bool
     final_state_hash: str
     withheld: int = 0  # entries whose data a running game's export withholds (their hashes still link)
+    rules_version: str = ""  # the rules version the record names (and a replay played it by)
 
 
 def check_chain(entries: list[dict[str, Any]], withheld: frozenset[int] = frozenset()) -> None:
@@ -106,6 +107,7 @@ def replay_record(doc: dict[str, Any], *, keep: bool = True) -> Iterator[tuple[d
     try:
         state = game.setup_version(data["rules_version"], derive_seed(server_seed, data["entropy"]),
                                    data["seats"], data["options"]).state
+        game = game.for_rules(data["rules_version"])  # what plays that version on from the setup
     except (IllegalOrder, KeyError, TypeError, ValueError) as exc:
         raise VerifyError(f"does not set up: {exc}", 0) from None
     if state_hash(state) != setup["state_hash"]:
@@ -200,15 +202,17 @@ def verify_record(doc: Any, receipts: dict[int, dict[str, str]] | None = None) -
             if got.get(seat) != value:
                 raise VerifyError(f"the receipt of {seat} does not match the published order", index)
     if doc.get("server_seed") is None:
-        return VerifyReport(setup["game"], len(entries), False, False, entries[-1]["state_hash"], len(withheld))
+        return VerifyReport(setup["game"], len(entries), False, False, entries[-1]["state_hash"], len(withheld),
+                            setup["rules_version"])
     state: State = {}
     for _entry, replayed in replay_record(doc, keep=False):
         state = replayed
-    game = get_game(setup["game"])
+    game = get_game(setup["game"]).for_rules(setup["rules_version"])
     last = entries[-1]["data"]
     declared = entries[-1]["kind"] == "note" and isinstance(last, dict) and last.get("action") == DECLARED_RESULT
     finished = declared or not game.prompts(state)
-    return VerifyReport(setup["game"], len(entries), True, finished, entries[-1]["state_hash"])
+    return VerifyReport(setup["game"], len(entries), True, finished, entries[-1]["state_hash"],
+                        rules_version=setup["rules_version"])
 
 
 def verify_bytes(raw: bytes) -> VerifyReport:

@@ -79,7 +79,7 @@ FF_STANDARD = Path(__file__).with_name("fixtures") / "founding-fathers-rules-1.6
 @pytest.mark.parametrize("path", FF_FIXTURES, ids=lambda p: p.stem)
 def test_a_founding_fathers_rules_16_record_verifies_with_this_build(path: Path) -> None:
     raw = path.read_bytes()
-    assert json.loads(raw)["rules_version"] == "1.6" and get_game("founding-fathers").info.rules_version == "1.6-2"
+    assert json.loads(raw)["rules_version"] == "1.6" and get_game("founding-fathers").info.rules_version == "1.6-3"
     report = verify_bytes(raw)
     assert report.replayed and report.finished
     states = [state for _entry, state in replay_record(json.loads(raw))]

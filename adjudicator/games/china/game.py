@@ -23,7 +23,7 @@ from .boardfile import BOARDS, BUILTIN_BOARD
 from .components import SEAT_COLOURS
 from .grammar import format_order, grammar_help, order_problem, parse_order
 from .render import event_message, render_event, render_view
-from .state import SIDE_CHOICES, State, new_state
+from .state import FORTIFICATION_SCORING, RULES_VERSION, SIDE_CHOICES, VERSIONS, State, new_state
 from .turn import FLOW
 
 
@@ -33,7 +33,7 @@ class China(FlowGame):
     info = GameInfo(
         id="china",
         title="China",
-        rules_version="1",
+        rules_version=RULES_VERSION,
         min_seats=3,
         max_seats=5,
         wait_hours=48,
@@ -47,7 +47,13 @@ class China(FlowGame):
                    library=BOARDS),
             Option("fortifications", False, (False, True),
                    "The variant for experienced players: each player has one fortification."),
+            Option("fortification_scoring", "neutral", FORTIFICATION_SCORING,
+                   "With fortifications: neutral (the rulebook: a fortified house scores as any house) or "
+                   "double (a play report's value: its owner's points in that region and a road row through "
+                   "it count double).", label="Fortified house scoring",
+                   choice_words=(("neutral", "neutral (the rulebook)"), ("double", "double (a play report)"))),
         ),
+        replays=VERSIONS[:-1],  # version 1 records replay with version 1's scoring (scoring.py)
         summary="Michael Schacht, 2005. Build houses and send emissaries across nine regions of China.",
     )
 
@@ -55,11 +61,22 @@ class China(FlowGame):
         return SEAT_COLOURS[:count]
 
     def setup(self, seed: str, seats: list[str], options: dict[str, Any]) -> Step:
+        return self._setup(seed, seats, self.info.resolve_options(options), RULES_VERSION)
+
+    def setup_version(self, rules_version: str, seed: str, seats: list[str], options: dict[str, Any]) -> Step:
+        if rules_version != VERSIONS[0]:
+            return super().setup_version(rules_version, seed, seats, options)
+        resolved = self.info.resolve_options(options)
+        if "fortification_scoring" not in options:  # version 1 had no such option: its states lack it
+            del resolved["fortification_scoring"]
+        return self._setup(seed, seats, resolved, rules_version)
+
+    def _setup(self, seed: str, seats: list[str], options: dict[str, Any], rules_version: str) -> Step:
         if not self.info.min_seats <= len(seats) <= self.info.max_seats:
             raise IllegalOrder(message(N_("China is played by 3, 4 or 5 players")))
         if len(set(seats)) != len(seats):
             raise IllegalOrder(message(N_("seat names must differ")))
-        state = new_state(seed, seats, self.info.resolve_options(options))
+        state = new_state(seed, seats, options, rules_version)
         events: list[Event] = [event("game-started", seats=list(seats), side=state["board"], board=state["board_set"],
                                      stand_in=state["stand_in_board"], options=state["options"])]
         FLOW.start(state, "turn")

@@ -13,7 +13,19 @@ from adjudicator.engine import Event, event
 from .boardfile import Board
 from .components import REGION_MULTIPLIER, ROAD_MULTIPLIER
 from .roads import best_rows
-from .state import State, board_of, houses_in
+from .state import State, board_of, houses_in, rules_version
+
+
+def fortified_multipliers(state: State) -> tuple[int, int]:
+    """What a fortified house multiplies: (its owner's points in the region, a row through it).
+
+    "Importante: las fortificaciones son neutrales" is all the rulebook says, so by default a
+    fortification changes no score (1, 1). The `fortification_scoring` option "double" applies
+    the value of a play report, kept as data (components.json: 2 and 2), which version 1 applied
+    to every game with fortifications."""
+    if rules_version(state) == "1" or state["options"]["fortification_scoring"] == "double":
+        return REGION_MULTIPLIER, ROAD_MULTIPLIER
+    return 1, 1
 
 
 def rank_points(counts: dict[str, int]) -> dict[str, int]:
@@ -33,7 +45,8 @@ def rank_points(counts: dict[str, int]) -> dict[str, int]:
 def region_points(state: State, board: Board, region: str) -> dict[str, int]:
     points = rank_points(houses_in(state, board, region))
     fortified = {state["houses"][s] for s in board.spaces[region] if s in state["forts"] and s in state["houses"]}
-    return {s: p * (REGION_MULTIPLIER if s in fortified else 1) for s, p in points.items()}
+    multiplier = fortified_multipliers(state)[0]
+    return {s: p * (multiplier if s in fortified else 1) for s, p in points.items()}
 
 
 def alliance_points(state: State, first: str, second: str) -> dict[str, int]:
@@ -49,7 +62,7 @@ def alliance_points(state: State, first: str, second: str) -> dict[str, int]:
 
 def road_points(state: State, board: Board, seat: str) -> tuple[int, list[list[str]]]:
     houses = [s for s, owner in state["houses"].items() if owner == seat]
-    return best_rows(houses, board.neighbours, state["forts"].keys(), ROAD_MULTIPLIER)
+    return best_rows(houses, board.neighbours, state["forts"].keys(), fortified_multipliers(state)[1])
 
 
 def award(state: State, entry: dict[str, Any], events: list[Event]) -> None:

@@ -17,6 +17,17 @@ from .components import CARD_COLOURS, CARDS_PER_COLOUR, DISPLAY_SIZE, HAND_SIZE,
 State = dict[str, Any]
 SIDE_CHOICES = ("auto", "3-4", "4-5")
 
+# Rules versions (docs/games/china.md, "Rules versions"): 2 made fortifications neutral in scoring
+# unless the `fortification_scoring` option asks for the play report's double. Version 1 states do
+# not name their version (their recorded hashes forbid adding it): a state without one is version 1.
+RULES_VERSION = "2"
+VERSIONS = ("1", RULES_VERSION)  # every published version, oldest first
+FORTIFICATION_SCORING = ("neutral", "double")
+
+
+def rules_version(state: State) -> str:
+    return state.get("rules_version", VERSIONS[0])
+
 
 def side_for(players: int, option: str) -> str:
     """The board side ("3-4p"/"4-5p"); only 4 players may choose, the others are checked."""
@@ -35,7 +46,7 @@ def board_of(state: State) -> Board:
     return load_board(state["board"], state["board_set"])
 
 
-def new_state(seed: str, seats: list[str], options: dict[str, Any]) -> State:
+def new_state(seed: str, seats: list[str], options: dict[str, Any], rules_version: str = RULES_VERSION) -> State:
     side = side_for(len(seats), options["side"])
     pin = BOARDS.resolve(options["board"])
     if side not in board_set(pin):
@@ -46,6 +57,7 @@ def new_state(seed: str, seats: list[str], options: dict[str, Any]) -> State:
     removed = removed_per_colour(len(seats))
     deck = [c for c in CARD_COLOURS for _ in range(CARDS_PER_COLOUR[c] - removed)]
     state: State = {
+        "rules_version": rules_version,
         "options": dict(options),
         "board": side,
         "board_set": pin,
@@ -70,6 +82,8 @@ def new_state(seed: str, seats: list[str], options: dict[str, Any]) -> State:
         "secret": {"rng": seed_state(seed), "deck": deck},
         "private": {s: {"hand": []} for s in seats},
     }
+    if rules_version == VERSIONS[0]:
+        del state["rules_version"]  # version 1 states did not name it
     Rng.of(state).shuffle(state["secret"]["deck"])
     for seat in seats:
         hand = [state["secret"]["deck"].pop() for _ in range(HAND_SIZE)]

@@ -27,7 +27,7 @@ from .invariants import violated
 from .log import event_message
 from .persuasion import leader_round
 from .render import order_label, render_event, render_view
-from .state import RULES_16, RULES_VERSION, SEAT_COLOURS, new_state
+from .state import RULES_16, RULES_VERSION, SEAT_COLOURS, VERSIONS, new_state
 from .turn import finish
 from .windows import WINDOW_ACTS, apply_window, with_windows
 
@@ -64,7 +64,7 @@ class FoundingFathers(GameModule):
                    "Variant: the players draft the vacant offices (most Congress votes first); the President appoints none."),
         ),
         summary="Rick Heli, 2007. Govern the young American republic, 1789-1861, and keep it alive.",
-        replays=(RULES_16,),  # records of rules 1.6 replay with 1.6's behaviour (state.rules_16)
+        replays=VERSIONS[:-1],  # older records replay by their version's behaviour (state.since)
     )
 
     def seat_names(self, count: int, options: dict[str, Any]) -> list[str]:
@@ -74,9 +74,11 @@ class FoundingFathers(GameModule):
         return self._setup(seed, seats, self.info.resolve_options(options), RULES_VERSION)
 
     def setup_version(self, rules_version: str, seed: str, seats: list[str], options: dict[str, Any]) -> Step:
-        if rules_version != RULES_16:
+        if rules_version not in VERSIONS or rules_version == RULES_VERSION:
             return super().setup_version(rules_version, seed, seats, options)
         resolved = self.info.resolve_options(options)
+        if rules_version != RULES_16:  # 1.6-2 states are laid out as today's: only the name differs
+            return self._setup(seed, seats, resolved, rules_version)
         if "short_game" not in options:  # 1.6 had no such option: its states never held it
             resolved.pop("short_game")
         return self._setup(seed, seats, resolved, RULES_16)

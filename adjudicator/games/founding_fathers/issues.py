@@ -16,13 +16,13 @@ from .state import (
     add_reserves,
     available_influence,
     congress_votes,
-    eligible_appointees,
     office_of,
     owner,
     pay,
     president_seat,
     rules_16,
     seats_from_left,
+    since,
     vacated,
 )
 
@@ -304,8 +304,12 @@ class Decide(FFNode):
         card = d.issues[cur["card"]]
         is_president = not cur["delegated"]
         if (is_president and card["judicial_review"] and "judicial-review" in state["flags"]
-                and state["offices"]["chief-justice"] is None and eligible_appointees(state, "chief-justice")):
-            return appointment_choices(state, ["chief-justice"])
+                and state["offices"]["chief-justice"] is None):
+            # the Chief Justice first, if the President may appoint one (under reduced negotiation
+            # the committee fills offices, and leaves one that only an officer moving could fill)
+            chief = appointment_choices(state, ["chief-justice"])
+            if chief:
+                return chief
         out: list[Order] = [{"act": "ignore"}]
         for opt in card["options"]:
             if option_officers(state, opt) is not None:
@@ -617,11 +621,25 @@ def _popularity(state: State, sids: list[str], n: int, events: list[Event], why:
             add_cubes(state, sid, n, events, why)
 
 
+def issue_head(state: State, cur: dict[str, Any]) -> str | None:
+    """Who takes the President's share of an issue's popularity gain or loss.
+
+    "Una vez por mandato, el Vicepresidente puede hacerse responsable de una cuestión como si
+    fuese el Presidente": our reading (founding-fathers-rules.md, F42) is that for a delegated issue
+    the Vice-President stands in the President's place in every respect, the popularity that the
+    results give "al Presidente" included (Ignored: only he loses it). Rules before 1.6-3 still
+    charged the President."""
+    pres = state["offices"]["president"]
+    if cur["delegated"] and since(state, "1.6-3"):
+        return state["offices"]["vice-president"] or pres  # he died meanwhile: back to the President
+    return pres
+
+
 def settle_issue(state: State, cur: dict[str, Any], events: list[Event]) -> list[str]:
     d = D(state)
     card = d.issues[cur["card"]]
     outcome = cur["outcome"]
-    pres = state["offices"]["president"]
+    pres = issue_head(state, cur)
     officers = [s for s in cur["officers"] if s in state["statesmen"]]
     ctx = {"officers": officers}
     events.append(event("issue-outcome", issue=card["id"], outcome=outcome, option=cur["option"]))

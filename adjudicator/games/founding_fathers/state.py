@@ -30,15 +30,22 @@ def D(state: State) -> Deck:
     return deck(state["deck"])
 
 
-# Rules 1.6-2 (issue 14) changed how games play (docs/games/founding-fathers.md); a state that says
-# RULES_16 (a replayed record of rules 1.6: FoundingFathers.setup_version) keeps 1.6's behaviour.
-RULES_VERSION = "1.6-2"
+# Rules 1.6-2 (issue 14) and 1.6-3 (issue 30) changed how games play (docs/games/founding-fathers.md);
+# a state keeps the behaviour of the version it names (a replayed record of an older version:
+# FoundingFathers.setup_version), so a game started under a version plays to its end by it.
+RULES_VERSION = "1.6-3"
 RULES_16 = "1.6"
+VERSIONS = (RULES_16, "1.6-2", RULES_VERSION)  # every published version, oldest first
 
 
 def rules_16(state: State) -> bool:
     """Does this state play by rules 1.6 (before issue 14's changes)?"""
     return state["rules_version"] == RULES_16
+
+
+def since(state: State, version: str) -> bool:
+    """Does this state play by `version` or a later one?"""
+    return VERSIONS.index(state["rules_version"]) >= VERSIONS.index(version)
 
 
 def new_state(seed: str, seats: list[str], options: dict[str, Any], rules_version: str = RULES_VERSION) -> State:

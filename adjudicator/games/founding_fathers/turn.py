@@ -30,6 +30,7 @@ from .state import (
     president_seat,
     rules_16,
     seats_from,
+    since,
 )
 
 State = dict[str, Any]
@@ -420,8 +421,7 @@ def finish(state: State, events: list[Event]) -> None:
         cubes = sum(state["statesmen"][s]["cubes"] for s in owned(state, seat))
         score = state["factions"][seat]["vp"] + cubes
         if reason in ("monetary-collapse", "civil-war"):
-            score -= congress_votes(state, seat) + available_influence(state, seat) + sum(
-                state["statesmen"][s]["influence"] for s in owned(state, seat))
+            score -= congress_votes(state, seat) + collapse_influence(state, seat)
         scores[seat] = score
     best = max(scores.values())
     winners = [s for s in state["seats"] if scores[s] == best]
@@ -434,6 +434,18 @@ def finish(state: State, events: list[Event]) -> None:
     state["phase"] = "over"
     events.append(event("game-over", reason=reason, scores=scores, winners=winners))
     FLOW.end(state)
+
+
+def collapse_influence(state: State, seat: str) -> int:
+    """The influence a player subtracts after a monetary collapse or a civil war.
+
+    "cada jugador debe restar el número del congreso más los puntos de la influencia que tenga en
+    su marcador particular": his faction's own supply (available_influence without a statesman),
+    not the influence on his statesmen's cards, which the rulebook keeps apart ("La influencia en
+    las cartas de Estadista no puede ser cedida a otro jugador o colocada en el suministro de la
+    facción"). Rules before 1.6-3 subtracted the cards' influence too."""
+    cards = 0 if since(state, "1.6-3") else sum(state["statesmen"][s]["influence"] for s in owned(state, seat))
+    return available_influence(state, seat) + cards
 
 
 def popularity_of(state: State, sid: str) -> int:

@@ -11,6 +11,7 @@ from typing import Any
 from adjudicator.engine import Rng, event
 
 from .data import BAG_SEED, CARRY, REGIONS, SEATS, STATES
+from .versions import since
 
 State = dict[str, Any]
 Events = list[dict[str, Any]]
@@ -109,7 +110,8 @@ def draw(state: State, events: Events) -> str | None:
     index = Rng.of(state).weighted([bag[s] for s in SEATS])
     colour = SEATS[index]
     bag[colour] -= 1
-    reseed_if_empty(state, events)
+    if since(state, "gmt-2017-2"):  # gmt-2017-1 reseeded only at the next draw
+        reseed_if_empty(state, events)
     return colour
 
 

@@ -13,6 +13,7 @@ from .data import CARDS, GATHERING_MOMENTUM, ISSUES, REGIONS, STATES
 from .effects import ELECTION_EVENTS, EVENTS, MISSING
 from .flowbase import FLOW, Args, Events, N, State, node
 from .modifiers import active, add_state_support, may_spend_momentum, needs_check, prevented
+from .versions import since
 
 
 def implemented(card: int) -> bool:
@@ -298,9 +299,21 @@ def gathering_momentum(state: State, region: str, events: Events) -> None:
 def place_choices(state: State, args: Args) -> list[dict]:
     opts = []
     for abbr in args["states"]:
+        if abbr in args["placed"] and final_declaration(state, args, abbr):
+            continue
         room = min(args["n"], args["cap"] - args["placed"].get(abbr, 0))
         opts += [{"support": abbr, "n": k} for k in range(1, room + 1)]
     return opts
+
+
+def final_declaration(state: State, args: Args, abbr: str) -> bool:
+    """Was the support placed in `abbr` by this event a declaration, still under checks?
+
+    "Al igual que con las campañas, los jugadores que deseen agregar múltiples apoyos estatales a
+    un estado en el que se requieran cheques de apoyo, primero deben declarar cuántos apoyos se
+    agregarán allí antes de robar el número declarado de cubos": like a campaign's (play.declared),
+    the number declared is all that state gets from the event (from rules gmt-2017-3 on)."""
+    return args["checks"] and since(state, "gmt-2017-3") and needs_check(state, args["seat"], abbr, False)
 
 
 @node("ev_place")

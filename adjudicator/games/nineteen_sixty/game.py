@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from adjudicator.engine import (
     FlowGame,
     GameInfo,
+    GameModule,
+    IllegalOrder,
     Option,
+    Order,
     Outcome,
+    Prompt,
     Rng,
     Step,
     event,
@@ -38,13 +44,15 @@ from .flowbase import FLOW
 from .grammar import GRAMMAR_HELP, format_order, order_problem, parse_order
 from .log import event_message
 from .render import order_label, render_event, render_view
+from .versions import RULES_VERSION, UNNAMED
 
 State = dict[str, Any]
 
 
-def new_state(seed: str, options: dict[str, Any]) -> State:
+def new_state(seed: str, options: dict[str, Any], rules_version: str = RULES_VERSION) -> State:
     zero = {s: 0 for s in SEATS}
     state: State = {
+        "rules_version": rules_version,
         "turn": 1, "phase": "setup", "ap": 0, "initiative": None, "first": None,
         "states": {a: {"kennedy": s.kennedy, "nixon": s.nixon} for a, s in STATES.items()},
         "media": {r: dict(zero) for r in REGIONS},
@@ -71,6 +79,8 @@ def new_state(seed: str, options: dict[str, Any]) -> State:
         for seat, card in VICE_PRESIDENTS.items():
             state["secret"]["deck"].remove(card)
             state["vp"][seat] = card
+    if rules_version in UNNAMED:
+        del state["rules_version"]  # those versions' states did not name it (versions.py)
     rng = Rng.of(state)
     rng.shuffle(state["secret"]["deck"])
     rng.shuffle(state["secret"]["endorsements"])
@@ -83,7 +93,7 @@ class NineteenSixty(FlowGame):
     info = GameInfo(
         id="1960",
         title="1960: The Making of the President",
-        rules_version="gmt-2017-2",
+        rules_version=RULES_VERSION,
         min_seats=2,
         max_seats=2,
         wait_hours=48,
@@ -96,13 +106,29 @@ class NineteenSixty(FlowGame):
                    "a hand card by discarding a card that shows only its own candidate's icon"),
         ),
         summary="Kennedy against Nixon for 269 electoral votes (GMT edition, 97 cards).",
+        replays=UNNAMED,  # docs/games/1960.md, "Rules versions"
     )
 
     def seat_names(self, count: int, options: dict[str, Any]) -> list[str]:
         return list(SEATS)
 
     def setup(self, seed: str, seats: list[str], options: dict[str, Any]) -> Step:
-        state = new_state(seed, options)
+        return self._setup(seed, options, RULES_VERSION)
+
+    def setup_version(self, rules_version: str, seed: str, seats: list[str], options: dict[str, Any]) -> Step:
+        if rules_version not in UNNAMED:
+            return super().setup_version(rules_version, seed, seats, options)
+        return self._setup(seed, options, rules_version)
+
+    def for_rules(self, rules_version: str) -> GameModule:
+        if rules_version == RULES_VERSION or rules_version == UNNAMED[-1]:
+            return self  # a state without a version plays by the last unnamed one
+        if rules_version in UNNAMED:
+            return UnnamedVersion(rules_version)
+        raise IllegalOrder(f"rules version {rules_version} cannot be replayed by this build")
+
+    def _setup(self, seed: str, options: dict[str, Any], rules_version: str) -> Step:
+        state = new_state(seed, options, rules_version)
         evs = [event("setup", track=list(state["track"]), bag=dict(state["bag"]))]
         FLOW.start(state, "turn")
         FLOW.settle(state, evs)
@@ -176,6 +202,38 @@ class NineteenSixty(FlowGame):
             if sum(result["ev"].values()) != TOTAL_EV - unpledged_ev:
                 problems.append("electoral votes do not add up to 537 minus unpledged")
         return problems
+
+
+class UnnamedVersion(NineteenSixty):
+    """Plays the states of an older version that do not name it (gmt-2017-1): around each call
+    the state names the version for the rules modules (versions.since) and loses the name again,
+    so every state stays exactly as that version recorded it."""
+
+    def __init__(self, rules_version: str) -> None:
+        self.rules_version = rules_version
+
+    @contextmanager
+    def _named(self, state: State) -> Iterator[None]:
+        if "rules_version" in state:  # a state that names its own version plays by it
+            yield
+            return
+        state["rules_version"] = self.rules_version
+        try:
+            yield
+        finally:
+            del state["rules_version"]
+
+    def prompts(self, state: State) -> dict[str, Prompt]:
+        with self._named(state):
+            return super().prompts(state)
+
+    def apply(self, state: State, orders: dict[str, Order]) -> Step:
+        with self._named(state):
+            return super().apply(state, orders)
+
+    def default_order(self, state: State, seat: str) -> Order:
+        with self._named(state):
+            return super().default_order(state, seat)
 
 
 GAME = NineteenSixty()

@@ -17,9 +17,11 @@ from .modifiers import (
     cp_value,
     free_preempt,
     may_spend_momentum,
+    needs_check,
     redraws,
     travel,
 )
+from .versions import since
 
 
 def start_play(state: State, seat: str, order: dict, events: Events) -> None:
@@ -73,10 +75,27 @@ def may_campaign(state: State, seat: str) -> bool:
     return True
 
 
-def campaign_orders(state: State, seat: str, left: int) -> list[dict]:
+def declared(state: State, seat: str, campaigned: list[str]) -> list[str]:
+    """The states of this play whose declaration is final: campaigned in already, and still
+    under support checks.
+
+    "Los jugadores que hagan campaña en un estado en el que se les requiera realizar
+    comprobaciones de apoyo primero deben declarar cuántos puntos de campaña se gastarán allí
+    durante esa fase de actividad": the number declared is all the CP that state gets in the
+    play, so no second, smaller declaration after seeing the draw. Checks cannot start to apply
+    during one's own play (the opponent's cubes only go down, his token and the media stay), so
+    a state campaigned in that needs checks now needed them then; one that no longer needs them
+    (its carry was broken) may be campaigned in again. Older rules versions allowed it anyway."""
+    if not since(state, "gmt-2017-3"):
+        return []
+    return sorted({a for a in campaigned if a in STATES and needs_check(state, seat, a, True)})
+
+
+def campaign_orders(state: State, seat: str, left: int, final: list[str] | tuple[str, ...] = ()) -> list[dict]:
+    """Campaign and travel orders with `left` CP; `final`: states whose declaration is made."""
     opts = []
     for abbr in STATES:
-        if campaign_banned(state, seat, abbr):
+        if campaign_banned(state, seat, abbr) or abbr in final:
             continue
         cost = travel(state, seat, abbr)
         opts += [{"campaign": abbr, "n": n} for n in range(1, left - cost + 1)]
@@ -123,7 +142,7 @@ class CampaignPoints(N):
             opts += position_orders(state, seat, args["card"], self.value(state, args, "position"), [])
             return opts
         if action == "campaign":
-            opts = campaign_orders(state, seat, args["left"])
+            opts = campaign_orders(state, seat, args["left"], declared(state, seat, args["issues"]))
             if args.get("one_per_state"):  # Whistlestop: at most 1 CP in any one state
                 opts = [o for o in opts if o.get("n", 1) == 1 and o.get("campaign") not in args["issues"]]
             return [*opts, {"done": True}]
@@ -132,6 +151,10 @@ class CampaignPoints(N):
     def text(self, state: State, args: Args, seat: str) -> Message:
         if args["action"] is None:
             return message(N_("Spend your CP on one action, e.g. %(examples)s."))
+        final = declared(state, seat, args["issues"]) if args["action"] == "campaign" else []
+        if final:
+            return message(N_("%(left)s CP left; what you declared in %(states)s is final for this play, "
+                              "e.g. %(examples)s."), left=args["left"], states=", ".join(final))
         return message(N_("%(left)s CP left, e.g. %(examples)s."), left=args["left"])
 
     def default(self, state: State, args: Args, seat: str) -> dict:

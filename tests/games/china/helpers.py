@@ -15,8 +15,10 @@ State = dict[str, Any]
 ALEX, BARBARA, CHRIS, DORIS = "green", "red", "violet", "blue"
 
 
-def new_game(players: int = 4, side: str = "auto", forts: bool = False, seed: str = "test") -> State:
-    options = GAME.info.resolve_options({"side": side, "fortifications": forts})
+def new_game(players: int = 4, side: str = "auto", forts: bool = False, seed: str = "test",
+             fortification_scoring: str = "neutral") -> State:
+    options = GAME.info.resolve_options({"side": side, "fortifications": forts,
+                                         "fortification_scoring": fortification_scoring})
     return GAME.setup(seed, GAME.seat_names(players, options), options).state
 
 

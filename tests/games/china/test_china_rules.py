@@ -395,11 +395,39 @@ def test_lone_fortification_when_no_house_can_follow_and_a_later_player_claims_i
     assert state["houses"]["wei-5"] == ALEX and state["forts"]["wei-5"] == DORIS
 
 
-def test_fortification_doubles_region_and_road_scores_as_data_says():
+def fortified_lu(scoring: str) -> dict:
+    """Alex has 2 houses in Lu, one on Chris's fortification, and a 4-house row through it."""
+    state = new_game(forts=True, fortification_scoring=scoring)
+    put_houses(state, {"lu-1": ALEX, "lu-2": ALEX, "lu-3": BARBARA}, forts={"lu-2": CHRIS})
+    put_houses(state, {"wei-4": ALEX, "wei-3": ALEX})  # the row wei-3 wei-4 lu-1 lu-2
+    return state
+
+
+def test_fortifications_are_neutral_in_scoring_by_default():
+    # "Importante: las fortificaciones son neutrales. Por lo tanto, un jugador siempre debe jugar
+    # una casa en la fortificación en el mismo turno." (Juego con fortificaciones)
+    assert GAME.info.resolve_options({"fortifications": True})["fortification_scoring"] == "neutral"
+    state = fortified_lu("neutral")
+    assert region_points(state, board_of(state), "lu") == {ALEX: 3, BARBARA: 2}
+    assert road_points(state, board_of(state), ALEX)[0] == 4
+
+
+def test_the_double_option_doubles_region_and_road_scores_as_data_says():
     from adjudicator.games.china.components import COMPONENTS
     assert COMPONENTS["fortification_effect"]["region_points_multiplier"] == 2
-    state = new_game(forts=True)
-    put_houses(state, {"lu-1": ALEX, "lu-2": ALEX, "lu-3": BARBARA}, forts={"lu-2": CHRIS})
+    state = fortified_lu("double")
     assert region_points(state, board_of(state), "lu") == {ALEX: 6, BARBARA: 2}
-    put_houses(state, {"wei-4": ALEX, "wei-3": ALEX})
-    assert road_points(state, board_of(state), ALEX)[0] == 2 * 4  # wei-3 wei-4 lu-1 lu-2
+    assert road_points(state, board_of(state), ALEX)[0] == 2 * 4
+
+
+def test_rules_version_1_states_always_doubled():
+    """A version 1 state (it names no version and has no scoring option) keeps its double."""
+    state = fortified_lu("neutral")
+    del state["rules_version"], state["options"]["fortification_scoring"]
+    assert region_points(state, board_of(state), "lu") == {ALEX: 6, BARBARA: 2}
+    assert road_points(state, board_of(state), ALEX)[0] == 2 * 4
+
+
+def test_the_scoring_option_takes_only_its_two_values():
+    with pytest.raises(IllegalOrder, match="fortification_scoring must be one of: neutral, double"):
+        GAME.info.resolve_options({"fortifications": True, "fortification_scoring": "triple"})

@@ -48,3 +48,30 @@ def test_the_default_agenda_fills_the_vacancy_and_ends_the_issues() -> None:
     assert waiting(state).get("red") != "agenda"
     assert state["phase"] != "issues"
 
+
+
+def test_under_reduced_negotiation_a_judicial_review_issue_goes_on_without_a_chief_justice() -> None:
+    """Found by `pbem liveness founding-fathers --full` (issue 30): the President is asked for a
+    Chief Justice before a judicial-review issue, but under reduced negotiation he appoints none
+    ("the players draft the vacant offices; the President appoints none") and the committee
+    leaves an office that only a holder moving could fill; the issue had no choice at all, and its
+    deadline default crashed. Now it goes on without one, as when nobody is eligible."""
+    from adjudicator.games.founding_fathers.offices import committee_due
+    from adjudicator.games.founding_fathers.state import eligible_appointees
+
+    state = _desk_after_four_issues()
+    state["options"]["reduced_negotiation"] = True
+    for sid in ("benjamin-franklin", "patrick-henry"):  # nobody without an office is left
+        del state["statesmen"][sid]
+    state["term"]["vacated"] = ["chief-justice"]  # a holder could move there
+    state["flags"].append("judicial-review")
+    state["issues"]["drawn"] = 0
+    state["secret"]["issues"].remove("create-national-bank")
+    state["secret"]["issues"].insert(0, "create-national-bank")  # judicial review applies to it
+    assert not committee_due(state) and fillable_vacancies(state) == []
+    assert eligible_appointees(state, "chief-justice")  # only holders, whom only the President could move
+    state = apply_checked(GAME, state, {"red": GAME.parse_order("draw", GAME.prompts(state)["red"])}).state
+    prompt = GAME.prompts(state)["red"]
+    assert prompt.kind == "issue" and {"act": "ignore"} in prompt.choices
+    assert {"act": "assign", "option": "resolve"} in prompt.choices
+    assert GAME.default_order(state, "red") == {"act": "ignore"}

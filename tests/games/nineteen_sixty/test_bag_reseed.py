@@ -8,12 +8,13 @@ queda sin cubos en este punto, no se vuelve a llenar."
 
 from __future__ import annotations
 
+from adjudicator.engine import apply_checked
 from adjudicator.games.nineteen_sixty import GAME
 from adjudicator.games.nineteen_sixty.board import initiative_check, support_check
 from adjudicator.games.nineteen_sixty.data import CARDS, SEATS
 from adjudicator.games.nineteen_sixty.flowbase import FLOW
 
-from .helpers import clear_board, cubes, script, start
+from .helpers import act, clear_board, cubes, give, script, start
 
 K, X = SEATS  # kennedy, nixon
 
@@ -86,3 +87,27 @@ def test_an_initiative_check_during_the_turns_reseeds_as_it_empties_the_bag() ->
     assert [e["kind"] for e in events] == ["reseed", "initiative"]
     assert s["bag"] == {K: 11, X: 12}
     assert GAME.invariants(s) == []
+
+
+def _campaign_with_one_cube_left() -> dict:
+    """Kennedy campaigns in Wyoming (Nixon carries it: checks) with 1 Kennedy cube left in the bag;
+    the state names no rules version, as those of gmt-2017-1 and gmt-2017-2 did."""
+    s = clear_board(start())
+    s["states"]["WY"][X] = 5
+    s["supply"][X] -= 5
+    s["tokens"][K] = "CO"
+    s = act(give(s, K, 3), K, {"play": 3, "as": "cp"})
+    s = script(_bag(s, 1, 0), 0)
+    del s["rules_version"]
+    return s
+
+
+def test_a_gmt_2017_1_record_reseeds_only_at_the_next_draw() -> None:
+    """Records of gmt-2017-1 replay by that version's bag (versions.py): its states do not name
+    the version, so the game bound to it (`for_rules`) names it to the rules during each step."""
+    s = _campaign_with_one_cube_left()
+    old = apply_checked(GAME.for_rules("gmt-2017-1"), s, {K: {"campaign": "WY", "n": 1}}).state
+    assert old["bag"] == {K: 0, X: 0} and "rules_version" not in old
+    later = apply_checked(GAME.for_rules("gmt-2017-2"), s, {K: {"campaign": "WY", "n": 1}}).state
+    assert later["bag"] == {K: 12, X: 12} and "rules_version" not in later
+    assert GAME.invariants(old) == [] and GAME.invariants(later) == []
