@@ -54,7 +54,7 @@ def _start_1960(client) -> Player:
     kennedy = next(p for p in players if "/kennedy/" in p.url)
     form = kennedy.order_form()
     plays = [label for _, label in form.selects["order"] if re.match(r"play \d+ cp —", label)]
-    best = max(plays, key=lambda label: int(re.search(r"\((\d+) CP\)", label).group(1)))
+    best = max(plays, key=lambda label: int(re.search(r"\((\d+) CP\b", label).group(1)))
     kennedy.command(best.split(" — ")[0])
     return kennedy
 
