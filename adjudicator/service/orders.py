@@ -85,7 +85,10 @@ def preview_plan(s: Session, game_id: str, seat: str, seat_token: str, text: str
         preview.before = _budget(game, g, seat)
 
         def watch(line: str) -> None:
-            preview.rows.append((line, _budget(game, g, seat)))
+            left = _budget(game, g, seat)
+            if not left and preview.before:  # the count is used up: the decision it belonged to is over
+                left = _("nothing left to spend: the action ends")
+            preview.rows.append((line, left))
 
         sub = _submit(s, game_id, seat, seat_token, lines, _parse_line, prompt_token, now, whole=True,
                       watch=watch, settle_after=False)

@@ -166,7 +166,9 @@ def test_a_preview_lists_the_rows_and_the_cp_left_after_each_and_changes_nothing
         preview = service.preview_plan(s, game.game_id, "kennedy", game.tokens["kennedy"],
                                        "campaign New York 1\ncampaign Pennsylvania 1", game.prompt_token("kennedy"))
     assert preview.error is None and preview.before == f"{cp} CP to spend"
-    assert preview.rows == [("campaign New York 1", f"{cp - 1} CP left"), ("campaign Pennsylvania 1", f"{cp - 2} CP left")]
+    assert preview.rows == [("campaign New York 1", f"{cp - 1} CP left"),
+                            ("campaign Pennsylvania 1", f"{cp - 2} CP left" if cp > 2 else
+                             "nothing left to spend: the action ends")]
     with store.transaction() as s:
         refused = service.preview_plan(s, game.game_id, "kennedy", game.tokens["kennedy"],
                                        "campaign New York 1\ncampaign Ohio 9", game.prompt_token("kennedy"))

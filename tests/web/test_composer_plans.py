@@ -92,4 +92,5 @@ def plan_rows(html: str) -> list[str]:
 
 def _labels(player: Player, where: str) -> list[str]:
     html = player.client.get(player.url, query_string={"where": where}).get_data(as_text=True)
-    return [label.split(" — ")[0] for f in forms_of(html) if "order" in f.selects for _, label in f.selects["order"]]
+    return [label.split(" — ")[0] for f in forms_of(html) if "order" in f.selects for value, label in f.selects["order"]
+            if value]
