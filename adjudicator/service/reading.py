@@ -34,7 +34,7 @@ from .outcomes import outcome_of
 from .standing import lines_of
 from .tokens import token_matches
 from .types import GameFeed, GameSummary, LogLine, LogPage, PublicPage, Receipt, SeatInfo, SeatPage
-from .undoable import steps_to_take_back, why_not
+from .undoable import sealed_by_others, steps_to_take_back, why_not
 
 
 def list_games(s: Session) -> list[GameSummary]:
@@ -186,6 +186,8 @@ def _undo_of(s: Session, g: Game, seat: str, game: GameModule) -> dict[str, Any]
     if g.status != "running":
         return {}
     steps = steps_to_take_back(s, g, seat)[1]
+    if steps and (others := sealed_by_others(s, g, seat)):
+        return {"undo_refusal": _("%(seats)s sent a sealed order since, so your step stands", seats=", ".join(others))}
     if steps:
         return {"undo_steps": [game.format_order(r.data["orders"][seat]) for r in reversed(steps)]}
     return {"undo_refusal": why_not(s, g, seat, own_only=True)}

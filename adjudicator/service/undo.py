@@ -12,10 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from sqlmodel import Session, select
+from sqlmodel import Session
 
 from adjudicator.i18n import _, language
-from adjudicator.store import SealedOrder
 
 from . import notify
 from .clock import utcnow
@@ -24,7 +23,7 @@ from .errors import Conflict, ServiceError
 from .pace import seat_spoke, settle
 from .rollback import return_to
 from .types import Task
-from .undoable import steps_to_take_back, why_not
+from .undoable import sealed_by_others, steps_to_take_back, why_not
 
 MAX_STEPS = 20  # steps one undo takes back at most (a page offers each of them)
 
@@ -48,10 +47,10 @@ def undo(s: Session, game_id: str, seat: str, seat_token: str, steps: int = 1,
     in_force, own = steps_to_take_back(s, g, seat)
     if not own:
         raise Conflict(_("Your last step cannot be taken back: %(reason)s.", reason=why_not(s, g, seat)))
-    others = sorted({r.seat for r in s.exec(select(SealedOrder).where(SealedOrder.game_id == g.id)) if r.seat != seat})
+    others = sealed_by_others(s, g, seat)
     if others:
-        raise Conflict(_("Your last step cannot be taken back: %(seats)s sent a sealed order since, so it stands.",
-                         seats=", ".join(others)))
+        raise Conflict(_("Your last step cannot be taken back: %(reason)s.", reason=_(
+            "%(seats)s sent a sealed order since, so your step stands", seats=", ".join(others))))
     if steps > len(own):
         raise Conflict(_("you may take back at most %(n)s steps now", n=len(own)))
     oldest = own[-steps]

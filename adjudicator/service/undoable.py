@@ -16,6 +16,7 @@ from adjudicator.i18n import _
 from adjudicator.record import ROLLBACK
 from adjudicator.store import Game, RecordEntry
 
+from .core import current_prompts, sealed_groups, sealed_rows
 from .gamelog import undone_seqs
 
 
@@ -50,6 +51,12 @@ def steps_to_take_back(s: Session, g: Game, seat: str) -> tuple[list[RecordEntry
     in_force = [r for r in rows if r.seq not in undone]
     own = [r for r in in_force if r.kind == "orders" and r.seq >= g.undo_from]
     return (in_force, own) if own else ([], [])
+
+
+def sealed_by_others(s: Session, g: Game, seat: str) -> list[str]:
+    """The other seats that sent a sealed order for the open decision (they acted since)."""
+    rows = sealed_groups(current_prompts(g))
+    return sorted({other for group in rows for other in sealed_rows(s, g, group) if other != seat})
 
 
 def why_not(s: Session, g: Game, seat: str, own_only: bool = False) -> str:

@@ -174,3 +174,40 @@ def test_a_preview_lists_the_rows_and_the_cp_left_after_each_and_changes_nothing
                                        "campaign New York 1\ncampaign Ohio 9", game.prompt_token("kennedy"))
     assert refused.rows == [] and refused.error.startswith("`campaign Ohio 9`")
     assert _record(game) == before
+
+
+# ------------------------------------------------------------------------------------------ reveals
+
+def _toy_round_one(game: PlayedGame) -> None:
+    """p1 wins round 1 of the toy auction (bid 2 against 0) and must choose: keep or double."""
+    game.submit("p2", "bid 0")
+    game.submit("p1", "bid 2")
+
+
+def test_a_revealed_sealed_order_stands_and_an_open_step_after_it_may_be_taken_back(db, toy):
+    game = new_game(seats=2)
+    _toy_round_one(game)
+    page = game.page("p1")
+    assert page.undo_steps == [] and page.undo_refusal == "sealed orders were revealed since, so your step stands"
+    with pytest.raises(service.Conflict, match="sealed orders were revealed since"):
+        _undo(game, "p1")
+    game.submit("p1", "keep")  # no coin: nothing hidden drawn
+    assert game.page("p1").undo_steps == ["keep"]
+    assert _undo(game, "p1").taken_back == ["keep"]
+    assert game.page("p1").prompt["kind"] == "choose"
+    game.submit("p1", "double")  # the seeded coin is drawn: the step stands
+    page = game.page("p1")
+    assert page.undo_steps == [] and page.undo_refusal.startswith("your last step revealed or drew something hidden")
+
+
+def test_an_undo_is_refused_once_another_seat_sent_a_sealed_order(db, toy):
+    game = new_game(seats=2)
+    _toy_round_one(game)
+    game.submit("p1", "keep")
+    game.submit("p2", "bid 1")  # round 2: p2's sealed bid is in
+    page = game.page("p1")
+    assert page.undo_steps == [] and page.undo_refusal == "p2 sent a sealed order since, so your step stands"
+    before = _record(game)
+    with pytest.raises(service.Conflict, match="p2 sent a sealed order since"):
+        _undo(game, "p1")
+    assert _record(game) == before and game.page("p2").receipt is not None  # p2's bid is kept
