@@ -15,6 +15,7 @@ from datetime import datetime
 from sqlmodel import Session
 
 from adjudicator.i18n import _, language
+from adjudicator.store import Game
 
 from . import notify
 from .clock import utcnow
@@ -68,7 +69,7 @@ def undo(s: Session, game_id: str, seat: str, seat_token: str, steps: int = 1,
     return Undone(taken, tasks)
 
 
-def _not_your_move(s: Session, g, seats: set[str], by: str) -> list[Task]:
+def _not_your_move(s: Session, g: Game, seats: set[str], by: str) -> list[Task]:
     """A short mail to seats the game had begun waiting on: the step that gave them the move is
     taken back, so there is nothing for them to do yet."""
     tasks: list[Task] = []
