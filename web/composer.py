@@ -41,12 +41,18 @@ class Plan:
     targets: list[str]  # what may follow it, in the orders' order ("New York", "Ohio", ...)
     most: int  # the largest count one order of it takes now
     chosen: list[str] = field(default_factory=list)  # targets already picked (board clicks)
+    counts: list[int] = field(default_factory=list)  # the count of each chosen target (a preview's rows)
 
     @property
     def rows(self) -> list[str]:
         """One row per target the plan may hold: the chosen ones first, then empty rows."""
         count = min(max(self.most, len(self.chosen), 2), MAX_PLAN_ROWS)
         return (self.chosen + [""] * count)[:count]
+
+    @property
+    def filled(self) -> list[tuple[str, int]]:
+        """(target, count) per row: a row not given a count yet says 1."""
+        return [(target, self.counts[i] if i < len(self.counts) else 1) for i, target in enumerate(self.rows)]
 
 
 MAX_PLAN_ROWS = 6
@@ -89,9 +95,10 @@ def naming(choices: list[tuple[str, str]], where: str) -> list[tuple[str, str]]:
     return out
 
 
-def plan_of(choices: list[tuple[str, str]], verbs: tuple[str, ...], chosen: list[str]) -> Plan | None:
+def plan_of(choices: list[tuple[str, str]], verbs: tuple[str, ...], chosen: list[str],
+            counts: list[int] | None = None) -> Plan | None:
     """The plan rows for the first of `verbs` whose orders ("VERB TARGET N") name two targets or
-    more; `chosen` keeps only targets that are offered."""
+    more; `chosen` keeps only targets that are offered (with their `counts`, when given)."""
     for verb in verbs:
         targets: dict[str, int] = {}
         for _value, label in choices:
@@ -100,16 +107,19 @@ def plan_of(choices: list[tuple[str, str]], verbs: tuple[str, ...], chosen: list
                 target = " ".join(ws[1:-1])
                 targets[target] = max(targets.get(target, 0), int(ws[-1]))
         if len(targets) >= 2:
-            kept = [t for t in chosen if t in targets][:MAX_PLAN_ROWS]
-            return Plan(verb, list(targets), max(targets.values()), kept)
+            pairs = [(t, n) for t, n in zip(chosen, counts or [1] * len(chosen), strict=False) if t in targets]
+            kept = pairs[:MAX_PLAN_ROWS]
+            return Plan(verb, list(targets), max(targets.values()), [t for t, _n in kept], [n for _t, n in kept])
     return None
 
 
 def compose(choices: list[tuple[str, str]], pick: str = "", where: str = "",
-            plan_verbs: tuple[str, ...] = (), planned: list[str] | None = None) -> Composer:
+            plan_verbs: tuple[str, ...] = (), planned: list[str] | None = None,
+            counts: list[int] | None = None) -> Composer:
     """The composer for `choices` ((value, label) pairs) after the words `pick`, among the orders
     naming `where`; a pick or a `where` that no order fits is ignored (the composer starts again).
-    `plan_verbs`: the orders a game repeats within one action; `planned`: targets picked for them."""
+    `plan_verbs`: the orders a game repeats within one action; `planned`: targets picked for them,
+    `counts`: their counts (a previewed plan shown again)."""
     narrowed = naming(choices, where) if where else []
     if narrowed:
         choices = narrowed
@@ -117,7 +127,7 @@ def compose(choices: list[tuple[str, str]], pick: str = "", where: str = "",
         where = ""
     first = pick.split()[:1]
     verbs = tuple(v for v in plan_verbs if not first or first == [v])  # not after picking another verb
-    plan = plan_of(choices, verbs, planned or []) if verbs else None
+    plan = plan_of(choices, verbs, planned or [], counts) if verbs else None
     composer = _compose(choices, pick)
     composer.where, composer.plan = where, plan
     return composer

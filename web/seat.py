@@ -23,7 +23,7 @@ from adjudicator.engine import get_game
 from adjudicator.i18n import LANGUAGES, help_text
 
 from . import backend
-from .boards import board_html
+from .boards import board_html, hand_html
 from .composer import MAX_PLAN_ROWS, compose, naming
 from .create import timezones
 from .errors import bad_link, status_of
@@ -128,15 +128,21 @@ def mark_press_seen(game_id: str, seat: str, seat_token: str, press: list[Any]) 
 
 
 def _render_play(game_id: str, seat: str, seat_token: str, result: dict[str, Any] | None = None,
-                 status: int = 200):
+                 status: int = 200, preview: Any = None, plan_rows: list[tuple[str, int]] | None = None):
+    """`preview`: a plan's preview (service.preview_plan) shown in its form, whose rows are
+    `plan_rows` ((target, count) pairs) instead of the URL's."""
     page = backend.read("seat_state", game_id, seat, seat_token)
     game = get_game(page.game)
     prompt = page.prompt
     choices = _choices(game, prompt) if prompt is not None else []
     press = backend.read("press_for", game_id, seat, seat_token)
     mark_press_seen(game_id, seat, seat_token, press)
+    planned = [t[:60] for t in request.args.getlist("plan")[:8]]
+    counts = None
+    if plan_rows is not None:
+        planned, counts = [t for t, _n in plan_rows], [n for _t, n in plan_rows]
     composer = compose(choices, request.args.get("pick", "")[:300], request.args.get("where", "")[:60],
-                       tuple(getattr(game, "plan_orders", ())), [t[:60] for t in request.args.getlist("plan")[:8]])
+                       tuple(getattr(game, "plan_orders", ())), planned, counts)
     links = _board_links(game_id, seat, seat_token, composer, choices)
     return render_template(
         "play/play.html",
@@ -150,6 +156,10 @@ def _render_play(game_id: str, seat: str, seat_token: str, result: dict[str, Any
         composer=composer,
         press=press[-PRESS_ON_PAGE:], press_new=sum(p.new for p in press), press_count=len(press),
         board=board_html(page.game, page.view, seat, links),
+        hand=hand_html(page.game, page.view, seat),
+        # the hand goes beside a decision that names cards (1960's "play 20 cp — #20 ..."), else below the board
+        hand_here=any(" — " in label for _value, label in choices),
+        preview=preview,
         private=((page.view or {}).get("private") or {}).get(seat),
         grammar=page.grammar_help or help_text(game.grammar_help()),
         result=result,
@@ -187,19 +197,23 @@ def _board_links(game_id: str, seat: str, seat_token: str, composer: Any,
     return _BoardLinks(fixed, url, choices)
 
 
-def _plan_lines(game: Any, form: Any) -> str | None:
-    """The order lines of a plan form ("campaign Ohio 2" per filled row), or None if it names no
-    verb the game plans. Rows without a target are skipped."""
-    verb = form.get("plan_verb", "")
-    if verb not in getattr(game, "plan_orders", ()):
+def _plan_rows(game: Any, form: Any) -> list[tuple[str, int]] | None:
+    """The (target, count) rows of a plan form, or None if it names no verb the game plans. Rows
+    without a target are skipped."""
+    if form.get("plan_verb", "") not in getattr(game, "plan_orders", ()):
         return None
-    lines = []
+    rows = []
     for target, count in zip(form.getlist("target")[:MAX_PLAN_ROWS], form.getlist("count")[:MAX_PLAN_ROWS],
                              strict=False):
         target = " ".join(target.split())[:60]
         if target:
-            lines.append(f"{verb} {target} {count if count.isdigit() and len(count) <= 3 else 1}")
-    return "\n".join(lines)
+            rows.append((target, int(count) if count.isdigit() and len(count) <= 3 else 1))
+    return rows
+
+
+def _plan_lines(verb: str, rows: list[tuple[str, int]]) -> str:
+    """The order lines of a plan ("campaign Ohio 2" per row)."""
+    return "\n".join(f"{verb} {target} {count}" for target, count in rows)
 
 
 def _result_key(game_id: str, seat: str) -> str:
@@ -231,14 +245,19 @@ def order(game_id: str, seat: str, seat_token: str):
     form = request.form
     prompt_token = form.get("prompt_token") or None
     result: dict[str, Any]
+    rows: list[tuple[str, int]] | None = None  # a plan's rows, shown again with a refusal
     try:
         if "plan_verb" in form:
-            text = _plan_lines(get_game(backend.read("seat_state", game_id, seat, seat_token).game), form)
-            if not text:
+            rows = _plan_rows(get_game(backend.read("seat_state", game_id, seat, seat_token).game), form)
+            if not rows:
                 result = {"error": _("Choose at least one row of the plan before sending."),
                           "applied": [], "receipts": [], "choices": []}
                 return _render_play(game_id, seat, seat_token, result, 422)
-            sub = backend.call("submit", game_id, seat, seat_token, text, prompt_token)
+            text = _plan_lines(form["plan_verb"], rows)
+            if form.get("preview"):  # what the rows would do, applying nothing; the rows stay as chosen
+                preview = backend.call("preview_plan", game_id, seat, seat_token, text, prompt_token)
+                return _render_play(game_id, seat, seat_token, preview=preview, plan_rows=rows)
+            sub = backend.call("submit", game_id, seat, seat_token, text, prompt_token, whole=True)
         elif "commands" in form:
             text = form.get("commands", "")
             if len(text) > MAX_COMMANDS:
@@ -254,8 +273,8 @@ def order(game_id: str, seat: str, seat_token: str):
                 chosen = json.loads(raw) if raw else None
             except ValueError:
                 chosen = None
-            if chosen is None:
-                result = {"error": _("Pick one of the listed orders before sending."),
+            if chosen is None:  # the list's "choose an order…" line, or a browser that sent nothing
+                result = {"error": _("Choose an order in the list first: nothing was sent."),
                           "applied": [], "receipts": [], "choices": []}
                 return _render_play(game_id, seat, seat_token, result, 422)
             sub = backend.call("submit_order", game_id, seat, seat_token, chosen, prompt_token)
@@ -270,7 +289,7 @@ def order(game_id: str, seat: str, seat_token: str):
             message = str(e)
         result = {"error": message, "applied": [], "receipts": [],
                   "choices": list(getattr(e, "choices", []) or [])}
-        return _render_play(game_id, seat, seat_token, result, status)
+        return _render_play(game_id, seat, seat_token, result, status, plan_rows=rows)
     result = {
         "applied": list(sub.applied),
         "receipts": [{"order_text": r.order_text, "commitment": r.commitment} for r in sub.receipts],
@@ -279,7 +298,7 @@ def order(game_id: str, seat: str, seat_token: str):
         "notes": list(sub.notes or [])[:SHOWN_APPLIED],
     }
     if sub.error:
-        return _render_play(game_id, seat, seat_token, result, 422)
+        return _render_play(game_id, seat, seat_token, result, 422, plan_rows=rows)
     if len(result["applied"]) > SHOWN_APPLIED:  # the result rides in the session cookie (4 KB)
         more = len(result["applied"]) - SHOWN_APPLIED
         result["applied"] = [*result["applied"][:SHOWN_APPLIED], _("… and %(more)s more (see the log)", more=more)]
@@ -308,3 +327,23 @@ def standing(game_id: str, seat: str, seat_token: str):
                                            "notes": [_("Standing orders saved.")]}
     return redirect(url_for("seat.play", game_id=game_id, seat=seat, seat_token=seat_token,
                             _anchor="standing"), 303)
+
+
+@bp.route("/play/<game_id>/<seat>/<seat_token>/undo", methods=["POST"])
+@secret_page
+def undo(game_id: str, seat: str, seat_token: str):
+    """Take back the seat's own last steps (service/undo.py says which it may)."""
+    steps = request.form.get("steps", "1")
+    try:
+        done = backend.call("undo", game_id, seat, seat_token, int(steps) if steps.isdigit() and len(steps) <= 2 else 0)
+    except _service_errors() as e:
+        status = status_of(e)
+        if status in (403, 404):
+            return bad_link()
+        result = {"error": _("%(error)s Nothing was taken back.", error=e), "applied": [], "receipts": [],
+                  "choices": []}
+        return _render_play(game_id, seat, seat_token, result, status)
+    session[_result_key(game_id, seat)] = {
+        "applied": [], "receipts": [], "error": None, "choices": [],
+        "notes": [_("Taken back: %(orders)s. Choose again below.", orders=", ".join(done.taken_back))]}
+    return redirect(url_for("seat.play", game_id=game_id, seat=seat, seat_token=seat_token, _anchor="result"), 303)

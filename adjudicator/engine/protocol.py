@@ -459,6 +459,12 @@ class GameModule(ABC):
         """What `seat` may see (None: a public observer). Override to add derived facts."""
         return redact(state, seat)
 
+    def budget(self, view: State, seat: str) -> Message | None:
+        """What `seat` has left to spend in its open decision, in words (1960: "3 CP left"), from
+        the seat's view: a page shows it beside the decision and after each row of a plan's
+        preview. None (the default): the decision counts nothing."""
+        return None
+
     def grammar_help(self) -> str:
         """A short Markdown explanation of the order grammar, with examples."""
         return ""

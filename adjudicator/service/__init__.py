@@ -41,7 +41,7 @@ from .moderator_tools import (
     remove_seat,
     shorten_deadline,
 )
-from .orders import order_lines, submit, submit_order
+from .orders import order_lines, preview_plan, submit, submit_order
 from .players import MAIL_MODES, language_of, resign, seat_settings, update_settings
 from .press import PressLine, mark_press_read, press_for, public_press, send_press
 from .ratings import PlayerPage, player_page, recompute_ratings
@@ -89,6 +89,7 @@ from .types import (
     Submission,
     Task,
 )
+from .undo import Undone, undo
 
 __all__ = [
     "HealthFigures", "RecordsChecked", "check_records", "health_figures",
@@ -109,6 +110,6 @@ __all__ = [
     "SignInRefused", "account_by_calendar", "check_sign_in", "normal_address", "redeem_sign_in", "request_sign_in",
     "SCORING", "Standings", "set_scoring", "standings_csv", "tournament_standings",
     "RemovedSeat", "TournamentBroadcast", "broadcast", "broadcast_tournament", "declare_result", "remove_seat",
-    "rollback", "shorten_deadline",
+    "rollback", "shorten_deadline", "Undone", "undo", "preview_plan",
     "language_of", "mail_log", "resign", "seat_settings", "send_digests", "send_press", "set_absence", "update_settings",
 ]

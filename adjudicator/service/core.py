@@ -231,6 +231,8 @@ def append_entry(
         state_hash=state_hash, hash=entry_hash(entry), events=events,
     )
     s.add(row)
+    if g.undo_seat or g.undo_from is not None:  # any entry ends the steps a seat may take back
+        g.undo_seat, g.undo_from = "", None  # (record_orders and undo.py set them again when it is theirs)
     g.state = state  # a new object, so the JSON column is marked dirty
     g.state_hash = state_hash
     g.record_length += 1

@@ -61,6 +61,10 @@ def _note_text(data: dict[str, Any]) -> str:
 def _moderator_note_text(action: str, data: dict[str, Any]) -> str | None:
     """The sentences of the moderator tools of issue 13 (None: another note)."""
     who = _("The tournament director") if data.get("by") == "director" else _("The moderator")
+    if action == "rollback" and data.get("by") == "seat":  # a player's undo (undo.py)
+        return "*" + _("%(seat)s took back their last %(count)s step(s) (undo, allowed because nobody else had "
+                       "acted and nothing hidden was revealed): back to record entry %(entry)s",
+                       seat=data.get("seat", "?"), count=data.get("steps", "?"), entry=data.get("to", "?")) + "*"
     if action == "rollback":
         return "*" + _("%(who)s rolled the game back to record entry %(entry)s: the %(count)s entries after it "
                        "are undone. Reason: %(reason)s", who=who, entry=data.get("to", "?"),

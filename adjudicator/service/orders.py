@@ -9,7 +9,8 @@ from typing import Any
 from sqlmodel import Session
 
 from adjudicator.engine import GameModule, IllegalOrder, Order, Prompt
-from adjudicator.i18n import _, error_text, help_text
+from adjudicator.i18n import _, error_text, help_text, prompt_text
+from adjudicator.store import Game
 
 from . import quickorder
 from .clock import utcnow
@@ -27,7 +28,7 @@ from .errors import BadOrder, NotYourTurn, ServiceError
 from .pace import advance, seat_spoke, settle
 from .standing import is_standing_line, parse_standing, run_command
 from .steps import record_orders, seal
-from .types import Submission
+from .types import Preview, Submission
 
 QUICK_ORDERS = True  # False: every order through the general path (the tests compare the two)
 
@@ -56,15 +57,52 @@ def submit(
     text: str,
     prompt_token: str | None,
     now: datetime | None = None,
+    whole: bool = False,
 ) -> Submission:
     """Each line is parsed against the prompt current at that moment and committed in turn;
-    processing stops at the first bad line (earlier lines stay applied)."""
+    processing stops at the first bad line (earlier lines stay applied). `whole`: all lines or
+    none (a web plan): a refused line undoes the lines before it, so nothing changes."""
     lines = order_lines(text)
+    return _submit(s, game_id, seat, seat_token, lines, _parse_line, prompt_token, now, whole=whole)
 
-    def parse(game: GameModule, line: str, prompt: Prompt) -> Order:
-        return game.parse_order(line, prompt)
 
-    return _submit(s, game_id, seat, seat_token, lines, parse, prompt_token, now)
+def _parse_line(game: GameModule, line: str, prompt: Prompt) -> Order:
+    return game.parse_order(line, prompt)
+
+
+def preview_plan(s: Session, game_id: str, seat: str, seat_token: str, text: str, prompt_token: str | None,
+                 now: datetime | None = None) -> Preview:
+    """What `submit(..., whole=True)` of these lines would do, changing nothing: the lines it
+    would apply, what the seat has left after each (`GameModule.budget`: 1960's CP), and the
+    refusal that would stop it. Nothing drawn or revealed by the lines is shown (the rows'
+    results are left out): the draws are made again when the plan is sent."""
+    preview = Preview()
+    lines = order_lines(text)
+    outer = s.begin_nested()
+    try:
+        g = locked_snapshot(s, game_id)
+        game = module_of(g)
+        preview.before = _budget(game, g, seat)
+
+        def watch(line: str) -> None:
+            left = _budget(game, g, seat)
+            if not left and preview.before:  # the count is used up: the decision it belonged to is over
+                left = _("nothing left to spend: the action ends")
+            preview.rows.append((line, left))
+
+        sub = _submit(s, game_id, seat, seat_token, lines, _parse_line, prompt_token, now, whole=True,
+                      watch=watch, settle_after=False)
+        preview.error = sub.error
+        if sub.error:
+            preview.rows = []
+    finally:
+        outer.rollback()
+    return preview
+
+
+def _budget(game: GameModule, g: Game, seat: str) -> str:
+    said = game.budget(game.view(g.state or {}, seat), seat) if g.state is not None else None
+    return prompt_text("", said) if said else ""
 
 
 def submit_order(
@@ -101,7 +139,12 @@ def _submit(
     parse: Callable[[GameModule, Any, Prompt], Order],
     prompt_token: str | None,
     now: datetime | None,
+    whole: bool = False,
+    watch: Callable[[str], None] | None = None,
+    settle_after: bool = True,
 ) -> Submission:
+    """`whole`: the lines run in a savepoint, undone if one is refused. `watch`: told each applied
+    line's text (a preview). `settle_after`: False for a preview, which is undone anyway."""
     now = now or utcnow()
     # the lock serialises submissions to one game; the game's seats, sealed and standing orders
     # are read with it, once (authentication, the seal, `advance` and `settle` all need them)
@@ -122,6 +165,7 @@ def _submit(
                        formatted_choices(game, prompt))
     seat_spoke(s, g, row, now)
     result = Submission()
+    plan = s.begin_nested() if whole else None
     for index, (item, is_standing) in enumerate(zip(items, standing, strict=True)):
         more = index < len(items) - 1  # after the last line, `settle` advances the game
         if is_standing:
@@ -152,6 +196,20 @@ def _submit(
             break
         if more:
             advance(s, g, now)  # reveals, standing orders and civil disorder before the next line
+        if watch is not None:
+            watch(result.applied[-1])
+    if plan is not None:
+        if result.error:  # all or nothing: the lines before the refused one are undone too
+            plan.rollback()
+            result.error = _("%(error)s — so no line of the plan was applied (a plan is applied whole or not at "
+                             "all)", error=result.error)
+            result.applied, result.receipts, result.notes = [], [], []
+            g = locked_snapshot(s, game_id)
+            seats = seats_of(s, g)
+        else:
+            plan.commit()
+    if not settle_after:
+        return result
     result.tasks += settle(s, g, now, actors={seat}, seats=seats)
     result.prompt_token = token_for(g, seat, current_prompts(g).get(seat))
     result.tasks = list(dict.fromkeys(result.tasks))

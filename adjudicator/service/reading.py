@@ -34,6 +34,7 @@ from .outcomes import outcome_of
 from .standing import lines_of
 from .tokens import token_matches
 from .types import GameFeed, GameSummary, LogLine, LogPage, PublicPage, Receipt, SeatInfo, SeatPage
+from .undoable import sealed_by_others, steps_to_take_back, why_not
 
 
 def list_games(s: Session) -> list[GameSummary]:
@@ -175,7 +176,21 @@ def seat_state(s: Session, game_id: str, seat: str, seat_token: str) -> SeatPage
         absence=_absence_text(g, row), delivery_problem=delivery_problem(s, g, row),
         standing=lines_of(s, g, seat), disorder=row.disorder, paused=g.status == "paused",
         log_earlier=g.record_length > LOG_ON_PAGE,
+        budget=prompt_text("", budget) if prompt is not None and (budget := game.budget(view, seat)) else "",
+        **_undo_of(s, g, seat, game),
     )
+
+
+def _undo_of(s: Session, g: Game, seat: str, game: GameModule) -> dict[str, Any]:
+    """The seat's steps it may take back (newest first), or why its own newest step may not be."""
+    if g.status != "running":
+        return {}
+    steps = steps_to_take_back(s, g, seat)[1]
+    if steps and (others := sealed_by_others(s, g, seat)):
+        return {"undo_refusal": _("%(seats)s sent a sealed order since, so your step stands", seats=", ".join(others))}
+    if steps:
+        return {"undo_steps": [game.format_order(r.data["orders"][seat]) for r in reversed(steps)]}
+    return {"undo_refusal": why_not(s, g, seat, own_only=True)}
 
 
 def _seat_deadline(g: Game, row: Seat) -> str:

@@ -51,13 +51,10 @@ def _state_after(g: Game, entries: list[dict], target: int) -> State:
     raise ServiceError(f"entry {target} is not in the record")  # pragma: no cover - checked before
 
 
-def rollback(s: Session, game_id: str, admin_token: str, to: int, reason: str,
-             now: datetime | None = None) -> list[Task]:
-    """Undo every entry after entry `to` (see the module doc). The game keeps running (or stays
-    paused, with a full wait kept for its resume)."""
-    now = now or utcnow()
-    g, by, reason = game_to_moderate(s, game_id, admin_token, reason, N_(
-        "game %(game)s is %(status)s; only a running or paused game can be rolled back"))
+def return_to(s: Session, g: Game, to: int, about: dict[str, object], now: datetime) -> None:
+    """The rollback itself, shared by the moderator's tool and a player's undo (undo.py): the
+    state after entry `to` (replayed from the seed), the sealed orders of the open decision
+    withdrawn, and the `rollback` note (with `about`: who and why) with its ModeratorAction row."""
     entries = _entries(s, g)
     undone = undone_indices(entries)
     last = g.record_length - 1
@@ -69,10 +66,20 @@ def rollback(s: Session, game_id: str, admin_token: str, to: int, reason: str,
                              entry=to))
     state = _state_after(g, entries, to)
     s.exec(delete(SealedOrder).where(SealedOrder.game_id == g.id))  # type: ignore[call-overload]
-    data = {"action": ROLLBACK, "to": to, "undone": g.record_length - to - 1, "reason": reason, **by}
+    data = {"action": ROLLBACK, "to": to, "undone": g.record_length - to - 1, **about}
     append_entry(s, g, "note", data, state, [])
     s.add(ModeratorAction(game_id=g.id, action=ROLLBACK, data={k: v for k, v in data.items() if k != "action"},
                           at=now))
+
+
+def rollback(s: Session, game_id: str, admin_token: str, to: int, reason: str,
+             now: datetime | None = None) -> list[Task]:
+    """Undo every entry after entry `to` (see the module doc). The game keeps running (or stays
+    paused, with a full wait kept for its resume)."""
+    now = now or utcnow()
+    g, by, reason = game_to_moderate(s, game_id, admin_token, reason, N_(
+        "game %(game)s is %(status)s; only a running or paused game can be rolled back"))
+    return_to(s, g, to, {"reason": reason, **by}, now)
     g.waiting_on = []  # everyone waited on from here is a new wait, with a full deadline
     if g.status == "paused":
         g.paused_remaining = g.step_seconds

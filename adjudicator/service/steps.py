@@ -22,6 +22,7 @@ from adjudicator.i18n import _
 from adjudicator.record import commitment
 from adjudicator.store import Game, SealedOrder
 
+from . import undoable
 from .core import append_entry, current_prompts, module_of, sealed_rows
 from .ratings import rate_finished
 from .rowwrite import update_row
@@ -52,7 +53,12 @@ def record_orders(
         data["hidden"] = hidden
     if standing:
         data["standing"] = sorted(standing)
+    run = (g.undo_seat, g.undo_from)
     append_entry(s, g, "orders", data, step.state, step.events)
+    own = undoable.own_step(state, step.state, step.events, data)
+    if own is not None:  # a step its seat may take back (undoable.py), perhaps one more of a run
+        g.undo_seat = own
+        g.undo_from = run[1] if run[0] == own and run[1] is not None else g.record_length - 1
     if not current_prompts(g):
         g.status = "finished"
         g.due_at = g.reminder_at = None

@@ -81,6 +81,15 @@ class Submission:
 
 
 @dataclass
+class Preview:
+    """What a plan would do (orders.preview_plan): (line, what is left after it) per row."""
+
+    before: str = ""  # what the seat has to spend now ("4 CP left"; "" when the decision counts nothing)
+    rows: list[tuple[str, str]] = field(default_factory=list)
+    error: str | None = None  # the refusal that would stop the plan (then no row is listed)
+
+
+@dataclass
 class LogLine:
     index: int  # record entry index
     kind: str  # event kind
@@ -139,6 +148,9 @@ class SeatPage:
     disorder: bool = False  # the seat is in civil disorder
     paused: bool = False  # the game is paused: `prompt` is the pending decision, not open now
     log_earlier: bool = False  # `log` holds the newest record entries only; the rest is on the log pages
+    budget: str = ""  # what the seat has left to spend in its decision ("3 CP left"; GameModule.budget)
+    undo_steps: list[str] = field(default_factory=list)  # own steps it may take back, newest first (undo.py)
+    undo_refusal: str = ""  # why its newest step, its own, cannot be taken back ("" otherwise)
 
 
 @dataclass

@@ -96,6 +96,10 @@ class Game(SQLModel, table=True):
     director_id: int | None = Field(default=None, foreign_key="directors.id", index=True)
     # the language of the game's pages and of mails to seats that chose none (adjudicator.i18n)
     language: str = Field(default="en", max_length=16)
+    # a player's undo (service/undoable.py): the seat whose own steps end the record, and the first of
+    # them; "" / None once anything else is recorded (another seat, a draw, a reveal, a note)
+    undo_seat: str = Field(default="", max_length=64)
+    undo_from: int | None = None
     created_at: datetime = Field(default_factory=_now)
     updated_at: datetime = Field(default_factory=_now)
 

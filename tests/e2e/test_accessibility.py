@@ -63,6 +63,8 @@ def pages(tmp_path_factory) -> Iterator[tuple[object, dict[str, str]]]:
         seat, invite = sorted(waiting.invites.items())[0]
         urls["join"] = f"/join/{waiting.game_id}/{seat}/{invite}"
         urls |= _player_pages(waiting, director, home_address)
+        # the seat pages in Spanish too (issue 25: the decision's words, undo and plan forms)
+        urls |= {f"{name} (es)": f"{url}?lang=es" for name, url in list(urls.items()) if name.startswith("seat ")}
         env = {k: v for k, v in os.environ.items() if k not in ("PBEM_EAGER", "SMTP_HOST")}
         env.update({"DATABASE_URL": db.url, "PBEM_VAR_DIR": str(tmp / "var")})
         try:

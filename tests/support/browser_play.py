@@ -89,7 +89,7 @@ _READ_SEAT_PAGE = """() => {
   const text = document.body.innerText;
   const error = document.querySelector('.error-text');
   return {
-    options: select ? [...select.options].map(o => [o.value, o.textContent.trim()]) : [],
+    options: select ? [...select.options].filter(o => o.value).map(o => [o.value, o.textContent.trim()]) : [],
     steps: step ? [...step.options].map(o => o.value).filter(v => v) : [],
     scripted: document.documentElement.classList.contains('script'),
     sealed_in: text.includes('Your sealed order'),

@@ -15,7 +15,7 @@ from adjudicator import i18n
 from adjudicator.cli.playout import _choose_group
 from adjudicator.engine import get_game
 from adjudicator.engine.play import apply_checked
-from web.boards import board_html
+from web.boards import board_html, hand_html
 
 MODULES = {"china": "web.boards.china", "1960": "web.boards.nineteen_sixty",
            "founding-fathers": "web.boards.founding_fathers"}
@@ -67,10 +67,11 @@ def test_the_html_board_reads_in_spanish(app, monkeypatch, game_id: str) -> None
     monkeypatch.setattr(module, "_", recording)
     seen = {label: False for label in LABELS[game_id]}
     for view, seat in _views(game_id):
+        # a game's hand, drawn beside the decision (hand_html), is checked with its board
         with app.test_request_context("/?lang=en"):
-            english = str(board_html(game_id, view, seat))
+            english = str(board_html(game_id, view, seat)) + str(hand_html(game_id, view, seat) or "")
         with app.test_request_context("/?lang=es"):
-            board = str(board_html(game_id, view, seat))
+            board = str(board_html(game_id, view, seat)) + str(hand_html(game_id, view, seat) or "")
         assert board != english
         for label in LABELS[game_id]:
             seen[label] |= label in english

@@ -54,7 +54,7 @@ def _start_1960(client) -> Player:
     kennedy = next(p for p in players if "/kennedy/" in p.url)
     form = kennedy.order_form()
     plays = [label for _, label in form.selects["order"] if re.match(r"play \d+ cp —", label)]
-    best = max(plays, key=lambda label: int(re.search(r"\((\d+) CP\)", label).group(1)))
+    best = max(plays, key=lambda label: int(re.search(r"\((\d+) CP\b", label).group(1)))
     kennedy.command(best.split(" — ")[0])
     return kennedy
 
@@ -92,4 +92,5 @@ def plan_rows(html: str) -> list[str]:
 
 def _labels(player: Player, where: str) -> list[str]:
     html = player.client.get(player.url, query_string={"where": where}).get_data(as_text=True)
-    return [label.split(" — ")[0] for f in forms_of(html) if "order" in f.selects for _, label in f.selects["order"]]
+    return [label.split(" — ")[0] for f in forms_of(html) if "order" in f.selects for value, label in f.selects["order"]
+            if value]

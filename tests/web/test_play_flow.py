@@ -83,7 +83,8 @@ def test_full_game_via_forms_and_command_box(client, toy_game):
     # the reveal ran (inline in tests): Ada won the round and now has an open prompt
     html = ada.page()
     assert "You won the round" in text_of(html)
-    assert ada.order_form(html).selects["order"] == [('{"choice":"double"}', "double"),
+    # the list opens on "choose", never on an order Ada did not pick (issue 25)
+    assert ada.order_form(html).selects["order"] == [("", "choose an order…"), ('{"choice":"double"}', "double"),
                                                      ('{"choice":"keep"}', "keep")]
     assert bob.order_form() is None
     resp = ada.choose("keep")
@@ -181,7 +182,12 @@ def test_empty_or_missing_orders_are_explained(client, toy_game):
     form = ada.order_form()
     resp = form.submit(client, ada.url, order="not json")
     assert resp.status_code == 422
-    assert "Pick one of the listed orders" in text_of(resp.get_data(as_text=True))
+    assert "Choose an order in the list first: nothing was sent." in text_of(resp.get_data(as_text=True))
+    # the list's "choose an order…" line sent as it is (a browser without form checks): the same
+    resp = form.submit(client, ada.url, order="")
+    assert resp.status_code == 422
+    assert "Choose an order in the list first: nothing was sent." in text_of(resp.get_data(as_text=True))
+    assert "Your sealed order so far" not in text_of(ada.page())  # nothing was sealed
     # a well-formed JSON order that is not among the choices
     resp = form.submit(client, ada.url, order='{"bid":7}')
     assert resp.status_code == 422

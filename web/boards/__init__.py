@@ -34,6 +34,27 @@ def link_for(word: str) -> str | None:
     return links.get(word) if links is not None else None
 
 
+_HANDS: dict[str, Drawer] = {}  # the seat's own cards, shown beside its decision (not in the board)
+
+
+def register_hand(game_id: str) -> Callable[[Drawer], Drawer]:
+    def deco(fn: Drawer) -> Drawer:
+        _HANDS[game_id] = fn
+        return fn
+
+    return deco
+
+
+def hand_html(game_id: str, view: Any, seat: str | None) -> Markup | None:
+    """The seat's own hand for its decision's side, from its own view, or None (a game whose board
+    draws the hand itself, or no seat)."""
+    _load()
+    drawer = _HANDS.get(game_id)
+    if drawer is None or seat is None or not isinstance(view, dict):
+        return None
+    return _drawn(game_id, drawer, view, seat)
+
+
 def register_board(game_id: str) -> Callable[[Drawer], Drawer]:
     def deco(fn: Drawer) -> Drawer:
         _BOARDS[game_id] = fn
@@ -60,11 +81,16 @@ def board_html(game_id: str, view: Any, seat: str | None = None,
         return None
     token = _LINKS.set(links)
     try:
+        return _drawn(game_id, drawer, view, seat)
+    finally:
+        _LINKS.reset(token)
+
+
+def _drawn(game_id: str, drawer: Drawer, view: dict[str, Any], seat: str | None) -> Markup | None:
+    try:
         return Markup(drawer(view, seat))
     except Exception:
         log.exception("the %s board could not be drawn; showing the text board", game_id)
         if has_app_context() and current_app.config.get("PBEM_BOARD_STRICT"):
             raise
         return None
-    finally:
-        _LINKS.reset(token)

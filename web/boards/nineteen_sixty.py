@@ -21,7 +21,7 @@ from markupsafe import Markup
 
 from adjudicator.i18n import N_
 
-from . import link_for, register_board
+from . import link_for, register_board, register_hand
 
 SEATS = ("kennedy", "nixon")
 SHORT = {"kennedy": "K", "nixon": "N"}
@@ -107,12 +107,28 @@ def _text(card: Any) -> str:
         return ""
 
 
+def _facts(card: Any) -> str:
+    """CP, event side and debate issue, written out (a title is hidden on touch screens)."""
+    info = _data()[1].get(card) if isinstance(card, int) else None
+    if info is None:
+        return ""
+    side = _("both candidates") if info.icon == "both" else _who(info.icon)
+    if info.issue:
+        return _("%(cp)s CP · event: %(side)s · debate: %(issue)s", cp=info.cp, side=side, issue=info.issue)
+    return _("%(cp)s CP · event: %(side)s", cp=info.cp, side=side)
+
+
 def _hand_list(cards: list[Any], empty: str) -> Markup:
-    """The seat's own cards with their event texts written out (the title alone is hidden on touch screens)."""
+    """The seat's own cards with their facts written out (a title is hidden on touch screens); the
+    event texts follow, folded, so that the hand beside a decision stays short on a phone."""
     if not cards:
         return Markup('<span class="muted">{}</span>').format(empty)
-    return Markup('<ul class="hand1960">{}</ul>').format(Markup("").join(
-        Markup('<li>{} <span class="card-text">{}</span></li>').format(_card(c), _text(c)) for c in cards))
+    facts = Markup('<ul class="hand1960">{}</ul>').format(Markup("").join(
+        Markup('<li>{} <span class="card-facts">{}</span></li>').format(_card(c), _facts(c)) for c in cards))
+    texts = Markup('<details class="card-texts"><summary>{}</summary><ul class="hand1960">{}</ul></details>').format(
+        _("What their events do"), Markup("").join(
+            Markup('<li><b>#{}</b> <span class="card-text">{}</span></li>').format(c, _text(c)) for c in cards))
+    return facts + texts
 
 
 def _card_list(cards: list[Any], empty: str = "") -> Markup:
@@ -305,8 +321,10 @@ def _debate(view: dict[str, Any]) -> Markup:
         '<tbody>{}</tbody></table></div>{}</section>').format(_("The debates"), _("Issue"), Markup("").join(rows), foot)
 
 
+@register_hand("1960")
 def _own(view: dict[str, Any], seat: str | None) -> Markup:
-    """Only the seat's own hand and strategy pile, from its own view."""
+    """Only the seat's own hand and strategy pile, from its own view; the seat page shows it beside
+    the decision, so the board leaves it out."""
     if not seat:
         return Markup("")
     own = _d(_d(view.get("private")).get(seat))
@@ -354,4 +372,4 @@ def _piles(view: dict[str, Any]) -> Markup:
 def draw(view: dict[str, Any], seat: str | None) -> Markup:
     top = Markup('<div class="top1960">{}{}</div>').format(_track(view), _sides(view, seat))
     return (Markup('<div class="b1960">') + _head(view) + _debate(view) + _map(view) + _media(view) + top
-            + Markup("<h4>{}</h4>").format(_("Events in play")) + _boxes(view) + _own(view, seat) + _piles(view) + Markup("</div>"))
+            + Markup("<h4>{}</h4>").format(_("Events in play")) + _boxes(view) + _piles(view) + Markup("</div>"))

@@ -129,6 +129,21 @@ def draw_issue(state: State, events: list[Event]) -> str | None:
 
 
 # ------------------------------------------------------------------------------ the desk
+# What each kind of agenda choice does (the rulebook's facts, in our words), said beside the list.
+AGENDA_ORDER = ("draw", "appoint", "tax-pass", "tax-repeal", "end")
+AGENDA_CHOICES = {
+    "draw": N_("`draw` turns up the next issue card, which you then resolve (assign one of its options or "
+               "ignore it); four issues are drawn each term, taxes not counted."),
+    "appoint": N_("`appoint OFFICE STATESMAN` gives a cabinet office to a statesman, who gains the office's "
+                  "popularity; the General and the Chief Justice change only when their office is vacant or the "
+                  "rules allow a replacement."),
+    "tax-pass": N_("`tax pass` raises the revenue by the card's amount (each tax card once a term); a tax (not a "
+                   "tariff or bond) then risks fiscal outrage, a die roll that may cost the President and the "
+                   "Treasury popularity."),
+    "tax-repeal": N_("`tax repeal` lowers the revenue by the card's amount."),
+    "end": N_("`end` closes the agenda for this term (offered once nothing is left to draw and no vacancy can "
+              "be filled)."),
+}
 @node("desk")
 class Desk(FFNode):
     kind = "agenda"
@@ -151,7 +166,12 @@ class Desk(FFNode):
         return out
 
     def text(self, state, args, seat):
-        return message(N_("The President's agenda: %(drawn)s of 4 issues drawn."), drawn=state["issues"]["drawn"])
+        acts = {c["act"] if c["act"] != "tax" else f"tax-{c['do']}" for c in self.choices(state, args, seat)}
+        said = [message(AGENDA_CHOICES[a]) for a in AGENDA_ORDER if a in acts]
+        # each kind of choice offered gets its sentence, joined by a msgid of placeholders only
+        joined = message(" ".join(f"%(s{i})s" for i in range(len(said))), **{f"s{i}": m for i, m in enumerate(said)})
+        return message(N_("The President's agenda: %(drawn)s of 4 issues drawn. %(choices)s"),
+                       drawn=state["issues"]["drawn"], choices=joined)
 
     def default(self, state, args, seat):
         """Draw while issues remain, then fill the vacancies, then end the phase.

@@ -39,6 +39,14 @@ class DebateStart(N):
         FLOW.goto(state, "debate_round", picks={}, stage="pick", sides=[])
 
 
+def debated(state: State) -> str:
+    """The issues not won yet, in debate order, with each side's CP so far ("Economy: Kennedy 3,
+    Nixon 2; Defense: ...")."""
+    d = state["debate"]
+    return "; ".join(f"{issue}: Kennedy {total(state, issue, 'kennedy')}, Nixon {total(state, issue, 'nixon')}"
+                     for issue in d["order"] if issue not in d["winners"])
+
+
 def has_cards(state: State, seat: str) -> bool:
     return bool(C.strategy(state, seat))
 
@@ -78,10 +86,14 @@ class DebateRound(N):
 
     def text(self, state: State, args: Args, seat: str) -> Message:
         if args["stage"] == "pick":
-            return message(N_("Debate: choose a card to reveal (e.g. %(examples)s)."))
+            return message(N_("Debate: choose a card to reveal; it counts in the debate of its own issue. Still "
+                              "debated: %(issues)s (e.g. %(examples)s)."), issues=debated(state))
         if args["stage"] == "order":
             return message(N_("Both played two-icon cards: who places first? (`first kennedy`)"))
-        return message(N_("Your two-icon card: place it on whose side? (`side kennedy`)"))
+        card = state["debate"]["pending"][seat]
+        return message(N_("Your two-icon card %(card)s counts in the %(issue)s debate: on whose side? Without an "
+                          "answer it goes to your own side (`side %(seat)s`)."), card=C.card_name(card),
+                       issue=CARDS[card].issue, seat=seat)
 
     def default(self, state: State, args: Args, seat: str) -> dict:
         if args["stage"] == "pick":

@@ -11,6 +11,7 @@ from adjudicator.engine import (
     GameInfo,
     GameModule,
     IllegalOrder,
+    Message,
     Option,
     Order,
     Outcome,
@@ -40,7 +41,7 @@ from .data import (
     TOTAL_EV,
     VICE_PRESIDENTS,
 )
-from .flowbase import FLOW
+from .flowbase import FLOW, NODES
 from .grammar import GRAMMAR_HELP, format_order, order_problem, parse_order
 from .log import event_message
 from .render import order_label, render_event, render_view
@@ -149,6 +150,13 @@ class NineteenSixty(FlowGame):
 
     def grammar_help(self) -> str:
         return GRAMMAR_HELP
+
+    def budget(self, view: State, seat: str) -> Message | None:
+        """The CP left to `seat` while it spends a card's CP (play.py, `CampaignPoints.budget`)."""
+        frame = FLOW.top(view)
+        if frame is None or frame["node"] != "cp" or frame["args"].get("seat") != seat:
+            return None
+        return play.CampaignPoints.budget(NODES["cp"], view, frame["args"])
 
     def view(self, state: State, seat: str | None) -> State:
         out = redact(state, seat)

@@ -150,12 +150,23 @@ class CampaignPoints(N):
 
     def text(self, state: State, args: Args, seat: str) -> Message:
         if args["action"] is None:
-            return message(N_("Spend your CP on one action, e.g. %(examples)s."))
+            return message(N_("%(budget)s, on one action: e.g. %(examples)s."),
+                           budget=self.budget(state, args))
         final = declared(state, seat, args["issues"]) if args["action"] == "campaign" else []
         if final:
             return message(N_("%(left)s CP left; what you declared in %(states)s is final for this play, "
                               "e.g. %(examples)s."), left=args["left"], states=", ".join(final))
         return message(N_("%(left)s CP left, e.g. %(examples)s."), left=args["left"])
+
+    def budget(self, state: State, args: Args) -> Message:
+        """The CP the seat has to spend, in words: one number, or one per action when a card's
+        modifiers make them differ."""
+        if args["action"] is not None:
+            return message(N_("%(left)s CP left"), left=args["left"])
+        cp = {use: self.value(state, args, use) for use in ("campaign", "advertise", "position")}
+        if len(set(cp.values())) == 1:
+            return message(N_("%(cp)s CP to spend"), cp=cp["campaign"])
+        return message(N_("%(campaign)s CP to campaign, %(advertise)s to advertise or %(position)s to position"), **cp)
 
     def default(self, state: State, args: Args, seat: str) -> dict:
         opts = self.choices(state, args, seat)

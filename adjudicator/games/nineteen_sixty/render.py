@@ -26,12 +26,21 @@ def _who(seat: Any) -> str:
 CARD_KEYS = ("play", "discard", "debate", "take", "resolve")
 
 
+def card_facts(card: int) -> str:
+    """What a player weighs when choosing a card, in names only (no words to translate): its CP,
+    the candidate whose event it is (its icon) and its debate issue: "3 CP · Kennedy · Economy"."""
+    info = CARDS[card]
+    side = "Kennedy+Nixon" if info.icon == "both" else _who(info.icon)
+    return " · ".join([f"{info.cp} CP", side, *([info.issue] if info.issue else [])])
+
+
 def order_label(order: dict[str, Any]) -> str:
-    """The order's text with the cards it names, for choices: "play 20 cp — #20 Nixon Egged… (2 CP)"."""
+    """The order's text with the cards it names, for choices: "play 20 cp — #20 Nixon Egged… (2 CP ·
+    Kennedy · Economy)" (card_facts)."""
     text = format_order(order)
     cards = [order[k] for k in CARD_KEYS if isinstance(order.get(k), int) and not isinstance(order.get(k), bool)]
     cards += [c for c in order.get("strategy", []) if isinstance(c, int)]
-    named = [f"{_card(c)} ({CARDS[c].cp} CP)" for c in cards if c in CARDS]
+    named = [f"{_card(c)} ({card_facts(c)})" for c in cards if c in CARDS]
     return f"{text} — {', '.join(named)}" if named else text
 
 
