@@ -11,7 +11,7 @@ from sqlmodel import Session
 from adjudicator.engine import GameModule, IllegalOrder, Order, Prompt
 from adjudicator.i18n import _, error_text, help_text
 
-from . import quickorder
+from . import quickorder, suggest
 from .clock import utcnow
 from .core import (
     auth_seat,
@@ -20,6 +20,7 @@ from .core import (
     locked_snapshot,
     module_of,
     require_running,
+    sealed_rows,
     seats_of,
     token_for,
 )
@@ -56,15 +57,18 @@ def submit(
     text: str,
     prompt_token: str | None,
     now: datetime | None = None,
+    mail: bool = False,
 ) -> Submission:
     """Each line is parsed against the prompt current at that moment and committed in turn;
-    processing stops at the first bad line (earlier lines stay applied)."""
+    processing stops at the first bad line (earlier lines stay applied). `mail`: lines of a mail,
+    where chatter (a greeting, a closing) is skipped and listed instead of refused (suggest.py)."""
     lines = order_lines(text)
 
     def parse(game: GameModule, line: str, prompt: Prompt) -> Order:
         return game.parse_order(line, prompt)
 
-    return _submit(s, game_id, seat, seat_token, lines, parse, prompt_token, now)
+    return _submit(s, game_id, seat, seat_token, lines, parse, prompt_token, now,
+                   suggest.MAIL_COMMANDS if mail else None)
 
 
 def submit_order(
@@ -101,7 +105,9 @@ def _submit(
     parse: Callable[[GameModule, Any, Prompt], Order],
     prompt_token: str | None,
     now: datetime | None,
+    mail_commands: tuple[str, ...] | None = None,
 ) -> Submission:
+    """`mail_commands`: the items are mail lines; chatter among them is skipped (suggest.py)."""
     now = now or utcnow()
     # the lock serialises submissions to one game; the game's seats, sealed and standing orders
     # are read with it, once (authentication, the seal, `advance` and `settle` all need them)
@@ -112,16 +118,29 @@ def _submit(
     game = module_of(g)
     standing = [isinstance(item, str) and is_standing_line(item) for item in items]
     prompt = current_prompts(g).get(seat)
-    if prompt is None and not (items and standing[0]):
+    result = Submission()
+
+    def chatter(index: int, at: Prompt | None) -> bool:  # a mail's greeting or closing: listed, not read
+        item = items[index]
+        return (mail_commands is not None and isinstance(item, str) and not standing[index]
+                and suggest.is_chatter(game, at, item, mail_commands))
+
+    first = next((i for i in range(len(items)) if not chatter(i, prompt)), None)
+    if items and first is None:
+        result.skipped = list(items)
+        return result
+    ahead = bool(items) and standing[first or 0]  # the first line read is a standing order
+    if prompt is None and not ahead:
+        why = suggest.refusal_reason(game, g.state, seat, None, str(items[first or 0]))
         raise NotYourTurn(_("%(seat)s has nothing to decide now in game %(game)s; wait for the others, or "
-                            "answer ahead with LATER <order> (a standing order)", seat=seat, game=game_id))
-    if prompt is not None and not (items and standing[0]):
+                            "answer ahead with LATER <order> (a standing order)", seat=seat, game=game_id)
+                          + (f" ({why})" if why else ""))
+    if prompt is not None and not ahead:
         check_prompt_token(g, seat, prompt, prompt_token)
     if not items:
         raise BadOrder(_("no orders found; %(help)s", help=help_text(game.grammar_help()) or _("write one order per line")),
                        formatted_choices(game, prompt))
     seat_spoke(s, g, row, now)
-    result = Submission()
     for index, (item, is_standing) in enumerate(zip(items, standing, strict=True)):
         more = index < len(items) - 1  # after the last line, `settle` advances the game
         if is_standing:
@@ -135,6 +154,9 @@ def _submit(
                 advance(s, g, now)  # a new standing order may answer the open decision at once
             continue
         prompt = current_prompts(g).get(seat) if g.status == "running" else None
+        if chatter(index, prompt):
+            result.skipped.append(item)
+            continue
         if prompt is None:
             result.error = _("`%(line)s`: %(seat)s has nothing more to decide now; this line and the rest were "
                              "not applied (to answer ahead, write LATER before the order)", line=item, seat=seat)
@@ -147,12 +169,19 @@ def _submit(
                 record_orders(s, g, {seat: order}, now=now)
             result.applied.append(game.format_order(order))
         except IllegalOrder as exc:
-            result.error = f"`{item}`: {error_text(exc)}"  # the game's words, in the seat's language
+            # the rule's reason when the game gives one, else the grammar's words; in the seat's language
+            why = suggest.refusal_reason(game, g.state, seat, prompt, item) if isinstance(item, str) else None
+            result.error = f"`{item}`: {why or error_text(exc)}"
             result.choices = formatted_choices(game, prompt)
+            if isinstance(item, str):
+                result.suggestions = suggest.did_you_mean(game, prompt, item,
+                                                          mail_commands or suggest.WEB_COMMANDS)
             break
         if more:
             advance(s, g, now)  # reveals, standing orders and civil disorder before the next line
     result.tasks += settle(s, g, now, actors={seat}, seats=seats)
+    for receipt in result.receipts:  # the last order of its group was revealed with the others
+        receipt.revealed = seat not in sealed_rows(s, g, receipt.group)
     result.prompt_token = token_for(g, seat, current_prompts(g).get(seat))
     result.tasks = list(dict.fromkeys(result.tasks))
     return result

@@ -15,6 +15,7 @@ from adjudicator.engine import (
     redact,
     seed_state,
 )
+from adjudicator.engine.wording import verbs_of
 
 from . import debate, election, events, play, turn  # noqa: F401  (register the flow nodes)
 from .board import KINDS
@@ -35,8 +36,9 @@ from .data import (
     VICE_PRESIDENTS,
 )
 from .flowbase import FLOW
-from .grammar import GRAMMAR_HELP, format_order, order_problem, parse_order
+from .grammar import GRAMMAR_HELP, SPANISH_FIRST, VERBS, format_order, order_problem, parse_order
 from .log import event_message
+from .refusals import refusal
 from .render import order_label, render_event, render_view
 
 State = dict[str, Any]
@@ -112,6 +114,8 @@ class NineteenSixty(FlowGame):
     parse_order = staticmethod(parse_order)
     format_order = staticmethod(format_order)
     order_problem = staticmethod(order_problem)
+    refusal = staticmethod(refusal)  # type: ignore[assignment]
+    order_verbs = verbs_of(SPANISH_FIRST, VERBS)
     render_event = staticmethod(render_event)
     event_message = staticmethod(event_message)  # type: ignore[assignment]
     order_label = staticmethod(order_label)
