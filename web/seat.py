@@ -269,7 +269,8 @@ def order(game_id: str, seat: str, seat_token: str):
         else:
             message = str(e)
         result = {"error": message, "applied": [], "receipts": [],
-                  "choices": list(getattr(e, "choices", []) or [])}
+                  "choices": list(getattr(e, "choices", []) or []),
+                  "suggestions": list(getattr(e, "suggestions", []) or [])}
         return _render_play(game_id, seat, seat_token, result, status)
     result = {
         "applied": list(sub.applied),

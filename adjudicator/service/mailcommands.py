@@ -56,6 +56,8 @@ def run(s: Session, who: Speaker, commands: list[Command], now: datetime) -> Out
                 out.tasks = mails.write(s, out.tasks)
         except ServiceError as exc:
             out.sections += [_("**Not done:** `%(line)s`: %(error)s", line=cmd.line or cmd.name, error=exc), ""]
+            if getattr(exc, "suggestions", None):
+                out.sections += [_("Did you mean:"), "", *[f"    {line}" for line in exc.suggestions], ""]
             choices = getattr(exc, "choices", None)
             if choices:
                 out.sections += [_("Legal orders now:"), "", *compose.choices_block(choices), ""]

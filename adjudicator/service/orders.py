@@ -134,7 +134,8 @@ def _submit(
         why = suggest.refusal_reason(game, g.state, seat, None, str(items[first or 0]))
         raise NotYourTurn(_("%(seat)s has nothing to decide now in game %(game)s; wait for the others, or "
                             "answer ahead with LATER <order> (a standing order)", seat=seat, game=game_id)
-                          + (f" ({why})" if why else ""))
+                          + (f" ({why})" if why else ""),
+                          suggest.did_you_mean(game, None, str(items[first or 0]), mail_commands or suggest.WEB_COMMANDS))
     if prompt is not None and not ahead:
         check_prompt_token(g, seat, prompt, prompt_token)
     if not items:

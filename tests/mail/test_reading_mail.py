@@ -77,10 +77,12 @@ def test_a_misspelt_order_is_refused_with_the_reason_and_suggestions_not_skipped
 
 
 def test_a_misspelt_command_word_is_suggested(sqlite_db) -> None:
-    game_id = _game()
+    game_id = _game()  # one seat decides who plays first, the other has nothing to decide: both are told
     send(message("STAUTS", to=address(game_id, "kennedy"), sender=KENNEDY))
     reply = _reply(KENNEDY)
-    assert "Did you mean:" in reply and "    STATUS" in reply
+    assert "Did you mean:\n\n    STATUS\n" in reply
+    send(message("ESTDO", to=address(game_id, "nixon"), sender=NIXON))
+    assert "¿Quisiste decir…?\n\n    ESTADO\n" in _reply(NIXON)
 
 
 def test_spanish_order_verbs_and_the_cp_cost_reason(sqlite_db) -> None:
@@ -90,7 +92,9 @@ def test_spanish_order_verbs_and_the_cp_cost_reason(sqlite_db) -> None:
     seat, mail = _chooser(game_id)
     send(message("primero kennedy", to=address(game_id, seat), sender=mail))
     state = _state(game_id)
-    card = min(state["private"]["kennedy"]["hand"])
+    from adjudicator.games.nineteen_sixty.data import CARDS
+
+    card = max(state["private"]["kennedy"]["hand"], key=lambda c: (CARDS[c].cp, c))
     send(message(f"jugar {card} pc", to=address(game_id, "kennedy"), sender=KENNEDY))
     state = _state(game_id)
     frame = state["flow"][-1]
@@ -105,4 +109,47 @@ def test_spanish_order_verbs_and_the_cp_cost_reason(sqlite_db) -> None:
     left = cp_value(state, "kennedy", printed_cp(card), "campaign")
     assert (f"campaigning 9 in California costs 9 CP plus 2 CP to travel to another region (11 CP) and you have "
             f"{left} left") in reply
-    assert "Did you mean:" in reply and "    campaign California" in reply
+    if left >= 3:  # California 1 is legal (2 CP of travel and 1 in the state): the closest orders name it
+        assert "Did you mean:\n\n    campaign California " in reply
+
+
+def test_a_standing_order_for_a_card_that_does_not_exist_is_refused_at_once(sqlite_db) -> None:
+    game_id = _game()
+    send(message("LATER play: play 999 cp", to=address(game_id, "kennedy"), sender=KENNEDY))
+    reply = _reply(KENNEDY)
+    assert ("`play 999 cp` cannot be an order of 1960: The Making of the President: there is no card 999: the cards are "
+            "numbered 1 to 97") in reply
+    assert "Standing order kept" not in reply
+    send(message("STANDING", to=address(game_id, "kennedy"), sender=KENNEDY))
+    assert "You have no standing orders." in _reply(KENNEDY)
+
+
+def test_the_sealed_order_that_completes_the_reveal_is_not_told_it_may_be_replaced(sqlite_db, toy) -> None:
+    from tests.support.play import new_game
+
+    played = new_game(seats=2)
+    send(message("bid 1", to=address(played.game_id, "p1"), sender="p1@example.org"))
+    first = _reply("p1@example.org")
+    assert "You may replace it by another mail until the reveal." in first
+    send(message("bid 2", to=address(played.game_id, "p2"), sender="p2@example.org"))
+    last = _reply("p2@example.org")
+    assert "Sealed order `bid 2` received." in last
+    assert "It was the last of its group, so all the orders are revealed now." in last
+    assert "may replace" not in last
+
+
+def test_the_civil_disorder_notice_says_what_ends_it(sqlite_db) -> None:
+    from adjudicator.service import notify
+    from adjudicator.service.core import module_of, seat_row
+
+    game_id = _game()
+    with store.transaction() as s:
+        g = find_game(s, game_id)
+        seat = seat_row(s, g, "kennedy")
+        seat.missed = 2
+        notify.disorder_mail(s, g, module_of(g), seat)
+    body = outbox(KENNEDY, "disorder")[-1].body
+    assert ("Any mail from you to your reply address ends it (your orders, or only STATUS), and so does an order, "
+            "a press message or your standing orders sent from your seat page; only opening the page does not.") \
+        in " ".join(body.split())
+    assert "open your seat page" not in body
