@@ -464,6 +464,11 @@ class GameModule(ABC):
         (or with `prompt` None: the seat has nothing to decide); it must not change `state`."""
         return None
 
+    def never_legal(self, state: State, seat: str, text: str) -> Message | None:
+        """Why the standing order `text` can never again be a legal order of `seat` from `state` on
+        (a card removed from the game), or None (it may still fit some decision: it stays queued)."""
+        return None
+
     def order_problem(self, text: str) -> str | None:
         """Why `text` cannot be an order of this game in any decision (None: it might be one).
 

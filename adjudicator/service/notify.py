@@ -23,6 +23,7 @@ from . import outboxrows, snapshot
 from .clock import format_deadline
 from .gamelog import log_entries
 from .outcomes import outcome_of
+from .standingdrop import dropped_lines
 from .tokens import mail_token, press_reply_token, signon_password
 from .types import Task
 
@@ -180,7 +181,7 @@ def news_lines(s: Session, g: Game, game: GameModule, seat: Seat) -> list[str]:
     cut = len(lines) - MAX_SUMMARY_LINES
     if cut > 0:
         lines = ["*" + _("… %(cut)s earlier line(s): see the game page", cut=cut) + "*"] + lines[cut:]
-    return [f"- {line}" for line in lines]
+    return [f"- {line}" for line in lines] + dropped_lines(s, g, seat.seat)
 
 
 def _head(g: Game, game: GameModule, seat: Seat) -> list[str]:

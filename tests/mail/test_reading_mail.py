@@ -153,3 +153,25 @@ def test_the_civil_disorder_notice_says_what_ends_it(sqlite_db) -> None:
             "a press message or your standing orders sent from your seat page; only opening the page does not.") \
         in " ".join(body.split())
     assert "open your seat page" not in body
+
+
+def test_a_queued_line_that_became_impossible_is_dropped_and_told_in_the_next_mail(sqlite_db) -> None:
+    game_id = _game()
+    seat, mail = _chooser(game_id)
+    state = _state(game_id)
+    card = state["secret"]["deck"][0]  # in nobody's hand: a legal line to queue
+    send(message(f"LATER play: play {card} cp", to=address(game_id, "kennedy"), sender=KENNEDY))
+    assert f"Standing order kept for decisions of kind `play`, used once: `LATER play: play {card} cp`" in _reply(KENNEDY)
+    with store.transaction() as s:  # an event removes the card from the game (1960: "removed" pile)
+        g = find_game(s, game_id)
+        changed = dict(g.state)
+        changed["secret"] = {**changed["secret"], "deck": changed["secret"]["deck"][1:]}
+        changed["removed"] = [*changed["removed"], card]
+        g.state = changed
+        s.add(g)
+    send(message("first kennedy", to=address(game_id, seat), sender=mail))  # Kennedy's card play opens
+    told = [m.body for m in outbox(KENNEDY) if f"`play {card} cp`" in m.body and "dropped" in m.body]
+    assert told and f"Your standing order `play {card} cp` was dropped: card {card} was removed from the game." in told[-1]
+    send(message("STANDING", to=address(game_id, "kennedy"), sender=KENNEDY))
+    reply = _reply(KENNEDY)
+    assert "You have no standing orders." in reply and "was dropped" not in reply  # told once

@@ -38,7 +38,7 @@ from .data import (
 from .flowbase import FLOW
 from .grammar import GRAMMAR_HELP, SPANISH_FIRST, VERBS, format_order, order_problem, parse_order
 from .log import event_message
-from .refusals import refusal
+from .refusals import never_legal, refusal
 from .render import order_label, render_event, render_view
 
 State = dict[str, Any]
@@ -115,6 +115,7 @@ class NineteenSixty(FlowGame):
     format_order = staticmethod(format_order)
     order_problem = staticmethod(order_problem)
     refusal = staticmethod(refusal)  # type: ignore[assignment]
+    never_legal = staticmethod(never_legal)  # type: ignore[assignment]
     order_verbs = verbs_of(SPANISH_FIRST, VERBS)
     render_event = staticmethod(render_event)
     event_message = staticmethod(event_message)  # type: ignore[assignment]

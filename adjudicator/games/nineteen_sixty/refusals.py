@@ -37,6 +37,21 @@ def refusal(state: State, seat: str, prompt: Prompt | None, text: str) -> Messag
     return None
 
 
+def never_legal(state: State, seat: str, text: str) -> Message | None:
+    """A standing order that names a card removed from the game can never be played again."""
+    from .grammar import read
+
+    try:
+        order = read(text)
+    except IllegalOrder:
+        return None
+    cards = [order.get(k) for k in ("play", "debate", "take", "discard")] + list(order.get("strategy", []))
+    gone = sorted({c for c in cards if isinstance(c, int) and c in state.get("removed", [])})
+    if gone:
+        return message(N_("card %(card)s was removed from the game"), card=gone[0])
+    return None
+
+
 def _play(state: State, seat: str, prompt: Prompt, order: dict[str, Any]) -> Message | None:
     card = order["play"]
     if card != "candidate" and card not in CARDS:
