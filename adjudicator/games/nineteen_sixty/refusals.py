@@ -15,6 +15,7 @@ from . import cards as C
 from .data import CARDS, STATES, area
 from .modifiers import campaign_banned, cp_value, free_preempt, may_spend_momentum, travel
 from .play import printed_cp
+from .turn import _keeps_strategy, strategy_need
 
 SPENDING = ("campaign", "travel", "advertise", "position")
 
@@ -65,6 +66,11 @@ def _play(state: State, seat: str, prompt: Prompt, order: dict[str, Any]) -> Mes
     if card not in C.hand(state, seat) and card != vp:
         hand = ", ".join(str(c) for c in sorted(C.hand(state, seat)))
         return message(N_("card %(card)s is not in your hand; your hand: %(hand)s"), card=card, hand=hand)
+    if card != vp and not _keeps_strategy(state, seat, card) and any(
+            _keeps_strategy(state, seat, c) for c in C.hand(state, seat)):
+        return message(N_("playing card %(card)s would leave too few cards for the campaign strategy at the end "
+                          "of the turn (%(need)s, not Gathering Momentum cards)"), card=card,
+                       need=strategy_need(state["turn"]))
     if order.get("preempt") and not free_preempt(state, seat):
         if not may_spend_momentum(state, seat):
             return message(N_("an event in play forbids you to spend momentum, so you cannot preempt"))
