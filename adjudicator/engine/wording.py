@@ -21,16 +21,32 @@ def reword(text: str, first: Mapping[str, str], anywhere: Mapping[str, str] | No
     """`text` with its first words rewritten by `first` (longest phrase first: `no activar` before
     `no`) and any later whole word by `anywhere`. Keys are lower case without accents."""
     line = unaccented(text).strip()
-    low = line.lower()
-    for phrase in sorted(first, key=len, reverse=True):
-        if low == phrase or re.match(re.escape(phrase) + r"(?=[\s,.:;#]|$)", low):
-            line, low = first[phrase] + line[len(phrase):], (first[phrase] + line[len(phrase):]).lower()
-            break
-    if anywhere:
-        pattern = re.compile(r"(?<![\w'-])(" + "|".join(map(re.escape, sorted(anywhere, key=len, reverse=True)))
-                             + r")(?![\w'-])", re.IGNORECASE)
-        line = pattern.sub(lambda m: anywhere[m.group(1).lower()], line)
+    starts, words = _patterns(first, anywhere or {})
+    match = starts.match(line)
+    if match:
+        line = first[match.group(1).lower()] + line[match.end(1):]
+    if words is not None:
+        line = words.sub(lambda m: anywhere[m.group(1).lower()], line)  # type: ignore[index]
     return line
+
+
+_COMPILED: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[re.Pattern[str], re.Pattern[str] | None]] = {}
+
+
+def _patterns(first: Mapping[str, str], anywhere: Mapping[str, str]) -> tuple[re.Pattern[str], re.Pattern[str] | None]:
+    """The two regular expressions of a pair of tables, built once per set of words."""
+    key = (tuple(first), tuple(anywhere))
+    found = _COMPILED.get(key)
+    if found is None:
+        def alternatives(table: Mapping[str, str]) -> str:
+            return "|".join(map(re.escape, sorted(table, key=len, reverse=True)))
+
+        starts = re.compile(r"(" + alternatives(first) + r")(?=[\s,.:;#]|$)", re.IGNORECASE) if first \
+            else re.compile(r"(?!)")
+        words = re.compile(r"(?<![\w'-])(" + alternatives(anywhere) + r")(?![\w'-])", re.IGNORECASE) \
+            if anywhere else None
+        found = _COMPILED[key] = (starts, words)
+    return found
 
 
 def verbs_of(first: Mapping[str, str], english: tuple[str, ...]) -> tuple[str, ...]:

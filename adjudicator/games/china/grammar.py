@@ -241,8 +241,14 @@ def _could_be_space(line: str) -> bool:
     return bool(key) and (key[-1].isdigit() or key in _known_space_keys())
 
 
-def _known_space_keys() -> set[str]:
-    """Every way `parse_order` may name a space of the boards this server knows."""
+def _known_space_keys() -> frozenset[str]:
+    """Every way `parse_order` may name a space of the boards this server knows (built once per set
+    of installed boards: each line of a mail asks, greetings included)."""
+    return _space_keys(tuple(item.pin for item in BOARDS.items()))
+
+
+@lru_cache(maxsize=4)
+def _space_keys(pins: tuple[str, ...]) -> frozenset[str]:
     keys: set[str] = set()
     for item in BOARDS.items():
         for side in item.data.values():
@@ -251,7 +257,7 @@ def _known_space_keys() -> set[str]:
                 region, _, number = space["id"].rpartition("-")
                 named = {region, names.get(region, region), region_names().get(region, region)}
                 keys |= {_norm(space["id"]), number} | {_norm(n) + number for n in named}
-    return keys
+    return frozenset(keys)
 
 
 def _could_be_draw(line: str) -> bool:
