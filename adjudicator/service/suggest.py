@@ -102,10 +102,10 @@ def did_you_mean(game: GameModule, prompt: Prompt | None, line: str,
     word first when the line's first word is a misspelt command."""
     words = _norm(line).split()
     out: list[str] = []
-    if words:
+    if words and words[0] not in _verbs(game):  # `pass` is an order, not a misspelt PRESS
         known = command_words(commands)
         command = _alike(words[0], known)
-        if command and command != words[0]:
+        if command and command != words[0] and _alike(words[0], _verbs(game)) is None:
             out.append(known[command])
     legal = _legal_texts(game, prompt)
     by_norm: dict[str, str] = {}

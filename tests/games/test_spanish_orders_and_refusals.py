@@ -89,3 +89,16 @@ def test_china_refusal_names_the_hand():
         "you may pass only when you cannot exchange a card"
     assert message_text(CHINA.refusal(state, ALEX, None, "pass")) == \
         "it is not your turn; the game waits on another player"
+
+
+def test_did_you_mean_offers_legal_orders_and_misspelt_commands_not_commands_for_verbs():
+    from adjudicator.service.suggest import MAIL_COMMANDS, did_you_mean
+
+    state = new_game()
+    put_houses(state, {"wei-1": ALEX})
+    set_cards(state, {DORIS: ["green", "red", "yellow"]})
+    prompt = CHINA.prompts(state)[state["current"]]
+    assert did_you_mean(CHINA, prompt, "STAUTS", MAIL_COMMANDS) == ["STATUS"]
+    assert did_you_mean(CHINA, prompt, "ESTDO", MAIL_COMMANDS) == ["ESTADO"]
+    assert "PRESS" not in did_you_mean(CHINA, prompt, "pass", MAIL_COMMANDS)  # a verb, not a misspelt PRESS
+    assert did_you_mean(CHINA, prompt, "exchange gren for deck")[0] == "exchange green for deck"
