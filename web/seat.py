@@ -288,13 +288,16 @@ def order(game_id: str, seat: str, seat_token: str):
         else:
             message = str(e)
         result = {"error": message, "applied": [], "receipts": [],
-                  "choices": list(getattr(e, "choices", []) or [])}
+                  "choices": list(getattr(e, "choices", []) or []),
+                  "suggestions": list(getattr(e, "suggestions", []) or [])}
         return _render_play(game_id, seat, seat_token, result, status, plan_rows=rows)
     result = {
         "applied": list(sub.applied),
-        "receipts": [{"order_text": r.order_text, "commitment": r.commitment} for r in sub.receipts],
+        "receipts": [{"order_text": r.order_text, "commitment": r.commitment, "revealed": r.revealed}
+                     for r in sub.receipts],
         "error": sub.error,
         "choices": list(sub.choices or []),
+        "suggestions": list(sub.suggestions or []),
         "notes": list(sub.notes or [])[:SHOWN_APPLIED],
     }
     if sub.error:

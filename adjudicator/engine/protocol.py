@@ -469,6 +469,22 @@ class GameModule(ABC):
         """A short Markdown explanation of the order grammar, with examples."""
         return ""
 
+    # The words an order line may begin with, in every language the grammar reads (Spanish too):
+    # a mail line whose first word is close to one is an attempted order, never chatter.
+    order_verbs: tuple[str, ...] = ()
+
+    def refusal(self, state: State, seat: str, prompt: Prompt | None, text: str) -> Message | None:
+        """Why the order line `text` is not legal for `seat` now, in the words of the rule (whose
+        decision it is, which cost or limit, which marker is used up), or None when the game has
+        nothing to add to `parse_order`'s refusal. Called only after `parse_order` refused `text`
+        (or with `prompt` None: the seat has nothing to decide); it must not change `state`."""
+        return None
+
+    def never_legal(self, state: State, seat: str, text: str) -> Message | None:
+        """Why the standing order `text` can never again be a legal order of `seat` from `state` on
+        (a card removed from the game), or None (it may still fit some decision: it stays queued)."""
+        return None
+
     def order_problem(self, text: str) -> str | None:
         """Why `text` cannot be an order of this game in any decision (None: it might be one).
 

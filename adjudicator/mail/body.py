@@ -2,8 +2,10 @@
 
 Order lines are grouped (consecutive lines go to the service together, which checks each against
 the prompt current at that moment). `//` starts a comment; quoted `>` lines and a client's
-"On ... wrote:" line are skipped; SIGNOFF, a `-- ` signature line or an "Original Message" marker
-ends the body.
+"On ... wrote:" line are skipped; SIGNOFF or an "Original Message" marker ends the body. A `-- `
+signature line or a closing ("Saludos,", "Thanks, Ana", "Sent from my phone") starts the signature:
+its lines are not read, only listed in the reply (an `unread` command). Chatter among the orders is
+told apart by the service, which knows the game (service/suggest.py).
 """
 
 from __future__ import annotations
@@ -21,34 +23,73 @@ KEYWORDS = ("HELP", "STATUS", "HISTORY", "LIST", "PRESS", "ABSENT", "RESIGN", "S
 _END = re.compile(r"^(signoff|fin|--|-- |-+ ?original message ?-+|-+ ?mensaje original ?-+|_{10,})$",
                   re.IGNORECASE)
 _WROTE = re.compile(r"^(on\s.+wrote|.{0,80}\s(a écrit|schrieb|escribió|scrisse))\s*:$", re.IGNORECASE)
+# A closing ("Saludos,", "Thanks, Ana", "Sent from my phone") starts the signature: it and the
+# lines after it are not read as orders, only listed in the reply as not read. A closing is one of
+# these phrases alone on its line, optionally followed by punctuation and a name of up to 3 words.
+_CLOSING = re.compile(
+    r"^(best|best regards|best wishes|kind regards|regards|cheers|thanks|thank you|many thanks|thx|ta|"
+    r"see you|bye|love|yours|saludos|un saludo|saludos cordiales|un abrazo|abrazos|besos|gracias|muchas gracias|"
+    r"atentamente|cordialmente|hasta luego|hasta pronto|nos vemos|chao|chau|adi[oó]s)"
+    r"[\s,.!:;-]*(\w+[.,]?\s*){0,3}[!.]*$", re.IGNORECASE)
+_SENT_FROM = re.compile(r"^(sent from|sent with|get outlook|enviado desde|enviado con|obtener outlook|"
+                        r"descargar outlook)\b", re.IGNORECASE)
+UNREAD_SHOWN = 10  # not-read lines listed in the reply at most
 
 
 @dataclass
 class Command:
-    name: str  # orders / help / status / history / list / press / absent / resign / signon / error
+    name: str  # orders / help / status / history / list / press / absent / resign / signon / error / unread
     args: list[str] = field(default_factory=list)
     text: str = ""  # order lines, the press text, or an error's msgid (translated when answered)
     line: str = ""  # the line as written (for replies)
 
 
 def clean_lines(text: str) -> list[str]:
+    """The lines written above SIGNOFF or a signature marker, without quoted text."""
+    return _split(text)[0]
+
+
+def _split(text: str) -> tuple[list[str], list[str]]:
+    """(the lines written above SIGNOFF or a `-- ` marker, quoted text dropped; the signature
+    below a `-- ` marker). An "Original Message" marker or SIGNOFF ends both."""
     lines: list[str] = []
+    signature: list[str] | None = None
     for raw in text.splitlines()[: MAX_LINES * 4]:
         stripped = raw.strip()
         if _END.match(raw.rstrip("\n")) or _END.match(stripped):
+            if signature is None and stripped == "--":
+                signature = []  # the signature marker: what follows is listed as not read
+                continue
             break
         if stripped.startswith(">") or _WROTE.match(stripped):
             continue
-        lines.append(stripped[:MAX_LINE])
-        if len(lines) >= MAX_LINES:
+        (lines if signature is None else signature).append(stripped[:MAX_LINE])
+        if len(lines) + len(signature or ()) >= MAX_LINES:
             break
-    return lines
+    return lines, [line for line in signature or [] if line]
+
+
+def _closing_at(lines: list[str]) -> int:
+    """The index of the first closing line (a signature's start), or len(lines). A mail's first
+    line is never a closing ("Thanks for waiting" above the orders): it is left to the service,
+    which reads chatter as chatter anyway."""
+    written = False
+    for i, line in enumerate(lines):
+        code = line.split("//", 1)[0].strip()
+        if not code:
+            continue
+        if _SENT_FROM.match(code) or (written and _CLOSING.match(code)):
+            return i
+        written = True
+    return len(lines)
 
 
 def parse_body(text: str) -> list[Command]:
     commands: list[Command] = []
     orders: list[str] = []
-    lines = clean_lines(text)
+    lines, signature = _split(text)
+    cut = _closing_at(lines)
+    lines, signature = lines[:cut], [line for line in lines[cut:] if line] + signature
 
     def flush() -> None:
         if orders:
@@ -88,6 +129,8 @@ def parse_body(text: str) -> list[Command]:
         else:
             commands.append(Command(head.lower(), args=args, line=code))
     flush()
+    if signature:
+        commands.append(Command("unread", args=signature[:MAX_LINES]))
     return _once(commands)
 
 

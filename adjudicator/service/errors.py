@@ -20,7 +20,11 @@ class StaleOrder(ServiceError):
 
 
 class NotYourTurn(ServiceError):
-    pass
+    """`suggestions`: a misspelt command the line may have meant ("did you mean STATUS")."""
+
+    def __init__(self, message: str, suggestions: list[str] | None = None) -> None:
+        super().__init__(message)
+        self.suggestions = list(suggestions or [])
 
 
 class Conflict(ServiceError):

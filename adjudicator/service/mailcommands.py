@@ -13,7 +13,7 @@ from sqlmodel import Session
 
 from adjudicator.i18n import N_, _, prompt_text
 from adjudicator.mail import compose
-from adjudicator.mail.body import Command
+from adjudicator.mail.body import UNREAD_SHOWN, Command
 from adjudicator.mail.words import canonical
 
 from . import mailunit, notify, outboxrows
@@ -37,41 +37,72 @@ class Outcome:
     stopped: bool = False
     summary: list[str] = field(default_factory=list)  # one word per command, for the inbox log
     changed: bool = False  # an order, press, absence or resignation took effect (not only read)
+    unread: list[str] = field(default_factory=list)  # greetings, chatter, the signature: listed, not read
+    chatter: bool = False  # the last order lines were all chatter (nothing read)
 
 
 def run(s: Session, who: Speaker, commands: list[Command], now: datetime) -> Outcome:
     out = Outcome()
+    ran = 0
+    signature = [line for cmd in commands if cmd.name == "unread" for line in cmd.args]  # listed last
     for cmd in commands:
-        if cmd.name == "signon":
+        if cmd.name in ("signon", "unread"):
             continue
         try:
             # the command's mails are written in its savepoint (rolled back with it), in one insert
-            with mailunit.command(s, first=not out.summary), outboxrows.batch(s) as mails:
+            ran += 1
+            with mailunit.command(s, first=ran == 1), outboxrows.batch(s) as mails:
                 _one(s, who, cmd, now, out)
                 out.tasks = mails.write(s, out.tasks)
         except ServiceError as exc:
             out.sections += [_("**Not done:** `%(line)s`: %(error)s", line=cmd.line or cmd.name, error=exc), ""]
+            if getattr(exc, "suggestions", None):
+                out.sections += [_("Did you mean:"), "", *[f"    {line}" for line in exc.suggestions], ""]
             choices = getattr(exc, "choices", None)
             if choices:
                 out.sections += [_("Legal orders now:"), "", *compose.choices_block(choices), ""]
-            out.stopped = True
-        out.summary.append(cmd.name)
-        if out.stopped:
             out.sections += [_("Processing stopped there; the rest of your mail was not read."), ""]
+            out.stopped = True
+        if not out.chatter:
+            out.summary.append(cmd.name)
+        out.chatter = False
+        if out.stopped:  # (an order line says so itself: "Processing stopped at that line")
             break
     if not out.summary:
         out.sections += [_("Your mail contained no orders or commands. Send HELP for the commands."), ""]
+    out.sections += unread_lines(out.unread + signature)
     return out
+
+
+def unread_lines(lines: list[str]) -> list[str]:
+    """The reply's list of lines that were not read (a greeting, chatter, a signature)."""
+    if not lines:
+        return []
+    shown = [f"    {line}" for line in lines[:UNREAD_SHOWN]]
+    if len(lines) > UNREAD_SHOWN:
+        shown.append("    " + _("… and %(more)s more lines", more=len(lines) - UNREAD_SHOWN))
+    return ["## " + _("Not read"), "", _("These lines are not orders or commands, so they were skipped (a line "
+                                          "close to an order is refused instead, with suggestions):"), "",
+            *shown, ""]
 
 
 def _one(s: Session, who: Speaker, cmd: Command, now: datetime, out: Outcome) -> None:
     g, seat = who.game_id, who.seat
     if cmd.name == "orders":
-        sub = submit(s, g, seat, who.key, cmd.text, None, now=now)
+        sub = submit(s, g, seat, who.key, cmd.text, None, now=now, mail=True)
         out.tasks += sub.tasks
+        out.unread += sub.skipped
+        if sub.skipped and not (sub.applied or sub.receipts or sub.notes or sub.error):
+            out.chatter = True  # nothing but chatter: "contained no orders" is said below
+            return
         if sub.applied:
             out.sections += ["## " + _("Applied"), "", *[f"    {line}" for line in sub.applied], ""]
         for r in sub.receipts:
+            if r.revealed:  # it completed the group: nothing is left to replace
+                out.sections += [_("Sealed order `%(order)s` received. Receipt (commitment): `%(commitment)s`. "
+                                   "It was the last of its group, so all the orders are revealed now.",
+                                   order=r.order_text, commitment=r.commitment), ""]
+                continue
             out.sections += [_("Sealed order `%(order)s` received. Receipt (commitment): `%(commitment)s`. "
                                "You may replace it by another mail until the reveal.", order=r.order_text,
                                commitment=r.commitment), ""]
@@ -80,6 +111,8 @@ def _one(s: Session, who: Speaker, cmd: Command, now: datetime, out: Outcome) ->
         out.changed = out.changed or bool(sub.applied or sub.receipts or sub.notes)
         if sub.error:
             out.sections += ["## " + _("Not applied"), "", sub.error, ""]
+            if sub.suggestions:
+                out.sections += [_("Did you mean:"), "", *[f"    {line}" for line in sub.suggestions], ""]
             if sub.choices:
                 out.sections += [_("Legal orders at that point:"), "", *compose.choices_block(sub.choices), ""]
             out.sections += [_("Processing stopped at that line; the lines after it were not read."), ""]

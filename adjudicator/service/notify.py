@@ -23,6 +23,7 @@ from . import outboxrows, snapshot
 from .clock import format_deadline
 from .gamelog import log_entries
 from .outcomes import outcome_of
+from .standingdrop import dropped_lines
 from .tokens import mail_token, press_reply_token, signon_password
 from .types import Task
 
@@ -180,7 +181,7 @@ def news_lines(s: Session, g: Game, game: GameModule, seat: Seat) -> list[str]:
     cut = len(lines) - MAX_SUMMARY_LINES
     if cut > 0:
         lines = ["*" + _("… %(cut)s earlier line(s): see the game page", cut=cut) + "*"] + lines[cut:]
-    return [f"- {line}" for line in lines]
+    return [f"- {line}" for line in lines] + dropped_lines(s, g, seat.seat)
 
 
 def _head(g: Game, game: GameModule, seat: Seat) -> list[str]:
@@ -250,8 +251,9 @@ def disorder_mail(s: Session, g: Game, game: GameModule, seat: Seat) -> list[Tas
             "## " + _("Civil disorder"), "",
             _("Your seat missed %(missed)s deadlines in a row, so it is now in **civil disorder**: each of its "
               "decisions takes the default order at once instead of waiting for you.", missed=seat.missed), "",
-            _("Any order or message from you ends it: reply to this mail with your orders (or STATUS), or open "
-              "your seat page. The moderator may also replace you."), "",
+            _("Any mail from you to your reply address ends it (your orders, or only STATUS), and so does an "
+              "order, a press message or your standing orders sent from your seat page; only opening the page "
+              "does not. The moderator may also replace you."), "",
             _("Reply address: %(address)s", address=reply_address(g, seat)), "",
             _("Game page: %(url)s", url=public_url(g)),
         ]

@@ -12,7 +12,7 @@ from adjudicator.engine import GameModule, IllegalOrder, Order, Prompt
 from adjudicator.i18n import _, error_text, help_text, prompt_text
 from adjudicator.store import Game
 
-from . import quickorder
+from . import quickorder, suggest
 from .clock import utcnow
 from .core import (
     auth_seat,
@@ -21,6 +21,7 @@ from .core import (
     locked_snapshot,
     module_of,
     require_running,
+    sealed_rows,
     seats_of,
     token_for,
 )
@@ -57,13 +58,16 @@ def submit(
     text: str,
     prompt_token: str | None,
     now: datetime | None = None,
+    mail: bool = False,
     whole: bool = False,
 ) -> Submission:
     """Each line is parsed against the prompt current at that moment and committed in turn;
-    processing stops at the first bad line (earlier lines stay applied). `whole`: all lines or
-    none (a web plan): a refused line undoes the lines before it, so nothing changes."""
+    processing stops at the first bad line (earlier lines stay applied). `mail`: lines of a mail,
+    where chatter (a greeting, a closing) is skipped and listed instead of refused (suggest.py).
+    `whole`: all lines or none (a web plan): a refused line undoes the lines before it."""
     lines = order_lines(text)
-    return _submit(s, game_id, seat, seat_token, lines, _parse_line, prompt_token, now, whole=whole)
+    return _submit(s, game_id, seat, seat_token, lines, _parse_line, prompt_token, now,
+                   suggest.MAIL_COMMANDS if mail else None, whole=whole)
 
 
 def _parse_line(game: GameModule, line: str, prompt: Prompt) -> Order:
@@ -105,6 +109,8 @@ def _budget(game: GameModule, g: Game, seat: str) -> str:
     return prompt_text("", said) if said else ""
 
 
+
+
 def submit_order(
     s: Session,
     game_id: str,
@@ -139,11 +145,13 @@ def _submit(
     parse: Callable[[GameModule, Any, Prompt], Order],
     prompt_token: str | None,
     now: datetime | None,
+    mail_commands: tuple[str, ...] | None = None,
     whole: bool = False,
     watch: Callable[[str], None] | None = None,
     settle_after: bool = True,
 ) -> Submission:
-    """`whole`: the lines run in a savepoint, undone if one is refused. `watch`: told each applied
+    """`mail_commands`: the items are mail lines; chatter among them is skipped (suggest.py).
+    `whole`: the lines run in a savepoint, undone if one is refused. `watch`: told each applied
     line's text (a preview). `settle_after`: False for a preview, which is undone anyway."""
     now = now or utcnow()
     # the lock serialises submissions to one game; the game's seats, sealed and standing orders
@@ -155,16 +163,30 @@ def _submit(
     game = module_of(g)
     standing = [isinstance(item, str) and is_standing_line(item) for item in items]
     prompt = current_prompts(g).get(seat)
-    if prompt is None and not (items and standing[0]):
+    result = Submission()
+
+    def chatter(index: int, at: Prompt | None) -> bool:  # a mail's greeting or closing: listed, not read
+        item = items[index]
+        return (mail_commands is not None and isinstance(item, str) and not standing[index]
+                and suggest.is_chatter(game, at, item, mail_commands))
+
+    first = next((i for i in range(len(items)) if not chatter(i, prompt)), None)
+    if items and first is None:
+        result.skipped = list(items)
+        return result
+    ahead = bool(items) and standing[first or 0]  # the first line read is a standing order
+    if prompt is None and not ahead:
+        why = suggest.refusal_reason(game, g.state, seat, None, str(items[first or 0]))
         raise NotYourTurn(_("%(seat)s has nothing to decide now in game %(game)s; wait for the others, or "
-                            "answer ahead with LATER <order> (a standing order)", seat=seat, game=game_id))
-    if prompt is not None and not (items and standing[0]):
+                            "answer ahead with LATER <order> (a standing order)", seat=seat, game=game_id)
+                          + (f" ({why})" if why else ""),
+                          suggest.did_you_mean(game, None, str(items[first or 0]), mail_commands or suggest.WEB_COMMANDS))
+    if prompt is not None and not ahead:
         check_prompt_token(g, seat, prompt, prompt_token)
     if not items:
         raise BadOrder(_("no orders found; %(help)s", help=help_text(game.grammar_help()) or _("write one order per line")),
                        formatted_choices(game, prompt))
     seat_spoke(s, g, row, now)
-    result = Submission()
     plan = s.begin_nested() if whole else None
     for index, (item, is_standing) in enumerate(zip(items, standing, strict=True)):
         more = index < len(items) - 1  # after the last line, `settle` advances the game
@@ -179,6 +201,9 @@ def _submit(
                 advance(s, g, now)  # a new standing order may answer the open decision at once
             continue
         prompt = current_prompts(g).get(seat) if g.status == "running" else None
+        if chatter(index, prompt):
+            result.skipped.append(item)
+            continue
         if prompt is None:
             result.error = _("`%(line)s`: %(seat)s has nothing more to decide now; this line and the rest were "
                              "not applied (to answer ahead, write LATER before the order)", line=item, seat=seat)
@@ -191,8 +216,13 @@ def _submit(
                 record_orders(s, g, {seat: order}, now=now)
             result.applied.append(game.format_order(order))
         except IllegalOrder as exc:
-            result.error = f"`{item}`: {error_text(exc)}"  # the game's words, in the seat's language
+            # the rule's reason when the game gives one, else the grammar's words; in the seat's language
+            why = suggest.refusal_reason(game, g.state, seat, prompt, item) if isinstance(item, str) else None
+            result.error = f"`{item}`: {why or error_text(exc)}"
             result.choices = formatted_choices(game, prompt)
+            if isinstance(item, str):
+                result.suggestions = suggest.did_you_mean(game, prompt, item,
+                                                          mail_commands or suggest.WEB_COMMANDS)
             break
         if more:
             advance(s, g, now)  # reveals, standing orders and civil disorder before the next line
@@ -211,6 +241,8 @@ def _submit(
     if not settle_after:
         return result
     result.tasks += settle(s, g, now, actors={seat}, seats=seats)
+    for receipt in result.receipts:  # the last order of its group was revealed with the others
+        receipt.revealed = seat not in sealed_rows(s, g, receipt.group)
     result.prompt_token = token_for(g, seat, current_prompts(g).get(seat))
     result.tasks = list(dict.fromkeys(result.tasks))
     return result

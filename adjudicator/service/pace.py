@@ -39,6 +39,7 @@ from .core import (
     seats_of,
 )
 from .rowwrite import update_row
+from .standingdrop import drop_never_legal
 from .steps import apply_group, record_orders, seal
 from .types import Task
 
@@ -67,7 +68,8 @@ def _standing_rows(s: Session, g: Game) -> dict[str, list[StandingOrder]]:
     if found is None:
         found = list(s.exec(select(StandingOrder).where(StandingOrder.game_id == g.id).order_by(StandingOrder.id)))
     for row in found:
-        rows.setdefault(row.seat, []).append(row)
+        if not row.dropped:  # a line that can never be used again waits only to be told (standingdrop.py)
+            rows.setdefault(row.seat, []).append(row)
     return rows
 
 
@@ -103,6 +105,8 @@ def _advance(s: Session, g: Game, now: datetime, seats: list[Seat]) -> tuple[int
             for seat, prompt in sorted(prompts.items()):
                 if seat in answered:
                     continue
+                if standing.get(seat):
+                    standing[seat] = drop_never_legal(game, g, standing[seat])
                 fit = first_fit(game, prompt, standing.get(seat, []))
                 if fit is not None:
                     row, order = fit

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from sqlmodel import Session, select
 
 from adjudicator.engine import GameModule
-from adjudicator.i18n import _, help_text
+from adjudicator.i18n import _, help_text, prompt_text
 from adjudicator.mail.words import canonical
 from adjudicator.store import Game, StandingOrder
 
@@ -75,7 +75,9 @@ def parse_standing(line: str) -> StandingCommand:
 
 
 def _rows(s: Session, g: Game, seat: str) -> list[StandingOrder]:
-    return list(s.exec(select(StandingOrder).where(StandingOrder.game_id == g.id, StandingOrder.seat == seat)
+    """The seat's queued lines (not those dropped and waiting to be told: standingdrop.py)."""
+    return list(s.exec(select(StandingOrder).where(StandingOrder.game_id == g.id, StandingOrder.seat == seat,
+                                                   StandingOrder.dropped == "")
                        .order_by(StandingOrder.id)).all())  # type: ignore[arg-type]
 
 
@@ -100,7 +102,12 @@ def check_line(game: GameModule, text: str) -> None:
 def add_line(s: Session, g: Game, seat: str, cmd: StandingCommand) -> StandingLine:
     if g.status == "finished":
         raise Conflict(_("game %(game)s is over; standing orders are no longer used", game=g.public_id))
-    check_line(module_of(g), cmd.text)
+    game = module_of(g)
+    check_line(game, cmd.text)
+    never = game.never_legal(g.state, seat, cmd.text) if g.state is not None else None
+    if never:  # e.g. a card already removed from the game
+        raise ServiceError(_("`%(text)s` can never be legal again: %(reason)s", text=cmd.text,
+                             reason=prompt_text("", never)))
     if len(_rows(s, g, seat)) >= MAX_LINES:
         raise ServiceError(_("at most %(max)s standing orders; send STANDING CLEAR or cancel some first",
                              max=MAX_LINES))

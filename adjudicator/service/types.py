@@ -67,6 +67,7 @@ class Receipt:
     seat: str = ""
     group: str = ""
     submitted_at: datetime | None = None
+    revealed: bool = False  # this order completed its group: revealed at once, no longer replaceable
 
 
 @dataclass
@@ -78,6 +79,8 @@ class Submission:
     tasks: list[Task] = field(default_factory=list)
     prompt_token: str | None = None  # the token of the seat's prompt after this submission
     notes: list[str] = field(default_factory=list)  # answers to standing-order lines (LATER, STANDING...)
+    suggestions: list[str] = field(default_factory=list)  # "did you mean": the closest legal orders to the bad line
+    skipped: list[str] = field(default_factory=list)  # mail chatter (greetings...) not read (suggest.is_chatter)
 
 
 @dataclass

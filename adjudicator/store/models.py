@@ -152,6 +152,8 @@ class StandingOrder(SQLModel, table=True):
     kind: str = Field(default="", max_length=64)  # only for decisions of this kind ("" = any)
     always: bool = False  # stays after use
     created_at: datetime = Field(default_factory=_now)
+    # why the line can never be used again ("" = queued): kept only to tell the seat in its next mail
+    dropped: str = Field(default="", max_length=500)
 
 
 class Person(SQLModel, table=True):

@@ -144,7 +144,10 @@ def test_bad_order_text_shows_error_and_choices_and_applies_nothing(client, toy_
     assert "Not accepted" in text
     assert "write `bid N` with N from 0 to 3" in text or "bid N" in text
     assert "Nothing was applied" in text
-    assert "Legal choices now: bid 0 bid 1 bid 2 bid 3" in text
+    # the legal orders are listed once, by the order form below the refusal (issue 25)
+    assert "Legal choices now" not in text
+    assert [label for _, label in ada.order_form(resp.get_data(as_text=True)).selects["order"]
+            if label.startswith("bid")] == ["bid 0", "bid 1", "bid 2", "bid 3"]
     assert "Your sealed order so far" not in text_of(ada.page())
 
 

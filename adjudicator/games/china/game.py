@@ -17,11 +17,13 @@ from adjudicator.engine import (
     message,
     redact,
 )
+from adjudicator.engine.wording import verbs_of
 
 from . import invariants as checks
 from .boardfile import BOARDS, BUILTIN_BOARD
 from .components import SEAT_COLOURS
-from .grammar import format_order, grammar_help, order_problem, parse_order
+from .grammar import SPANISH_FIRST, VERBS, format_order, grammar_help, order_problem, parse_order
+from .refusals import refusal
 from .render import event_message, render_event, render_view
 from .state import FORTIFICATION_SCORING, RULES_VERSION, SIDE_CHOICES, VERSIONS, State, new_state
 from .turn import FLOW
@@ -95,6 +97,8 @@ class China(FlowGame):
     format_order = staticmethod(format_order)
     grammar_help = staticmethod(grammar_help)
     order_problem = staticmethod(order_problem)
+    refusal = staticmethod(refusal)  # type: ignore[assignment]
+    order_verbs = verbs_of(SPANISH_FIRST, VERBS)
     render_event = staticmethod(render_event)
     event_message = staticmethod(event_message)  # type: ignore[assignment]
     render_view_in = staticmethod(render_view)  # type: ignore[assignment]  # takes `translate` as third argument

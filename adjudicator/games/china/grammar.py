@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from adjudicator.engine import N_, IllegalOrder, Message, Order, Prompt, message
+from adjudicator.engine.wording import reword
 
 from .boardfile import BOARDS, SIDES, load_board
 from .components import CARD_COLOURS
@@ -24,6 +25,25 @@ PIECE_ALIASES = {"fort": "fortification", "fortress": "fortification", "envoy": 
 DECK_WORDS = {"deck", "decktop", "topofdeck", "top", "pile", "drawpile", "thedeck", "stack"}
 NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "a": 1, "an": 1}
 SHOWN = 12  # choices listed in an error message
+# Spanish order words (docs/games/china.md): the verb, then colours, pieces and the small words
+SPANISH_FIRST = {"jugar": "play", "juego": "play", "cambiar": "exchange", "intercambiar": "exchange",
+                 "descartar": "discard", "pasar": "pass", "paso": "pass", "espacio": "space", "casilla": "space",
+                 "robar": "draw", "tomar": "draw", "coger": "draw"}
+SPANISH_ANYWHERE = {"rojo": "red", "roja": "red", "rojas": "red", "rojos": "red", "verde": "green", "verdes": "green",
+                    "naranja": "orange", "naranjas": "orange", "morado": "purple", "morada": "purple",
+                    "morados": "purple", "moradas": "purple", "amarillo": "yellow", "amarilla": "yellow",
+                    "amarillos": "yellow", "amarillas": "yellow", "casa": "house", "casas": "houses",
+                    "emisario": "emissary", "emisarios": "emissaries", "fortificacion": "fortification",
+                    "fortificaciones": "fortifications", "fortaleza": "fortification", "en": "in", "por": "for",
+                    "mazo": "deck", "baraja": "deck", "dos": "two", "tres": "three", "una": "one"}
+VERBS = ("play", "exchange", "swap", "change", "trade", "discard", "pass", "space", "house", "fortification",
+         "build", "place", "draw", "take")
+
+
+def _line(text: str) -> str:
+    """An order line as the readers take it: Spanish words in English, lower case, single spaces."""
+    text = reword(text.replace("’", "'"), SPANISH_FIRST, SPANISH_ANYWHERE)
+    return " ".join(text.strip().lower().split())
 
 
 @lru_cache(maxsize=1)
@@ -84,7 +104,7 @@ EXCHANGE = re.compile(r"^(?:exchange|swap|change|trade|discard)\s+(?P<card>[a-z'
 
 
 def parse_order(text: str, prompt: Prompt) -> Order:
-    line = " ".join(text.strip().lower().replace("’", "'").split())
+    line = _line(text)
     if not line:
         raise IllegalOrder(message(N_("empty order. %(hint)s"), hint=_choices_hint(prompt)))
     if prompt.kind == "turn":
@@ -95,9 +115,8 @@ def parse_order(text: str, prompt: Prompt) -> Order:
         order = _parse_draw(line, prompt)
     else:
         raise IllegalOrder(message(N_("no orders of kind %(kind)s in China"), kind=prompt.kind))
-    if not prompt.allows(order):
-        raise IllegalOrder(message(N_("`%(order)s` is not legal now. %(hint)s"), order=format_order(order),
-                                   hint=_choices_hint(prompt)))
+    if not prompt.allows(order):  # the caller lists the legal orders, the closest first
+        raise IllegalOrder(message(N_("`%(order)s` is not legal now."), order=format_order(order)))
     return order
 
 
@@ -184,7 +203,7 @@ def order_problem(text: str) -> str | None:
 
     The same readers as `parse_order`, without the prompt: any region name is let through (an
     installed board may name its regions and spaces freely), and so is `space <anything>`."""
-    line = " ".join(text.strip().lower().replace("’", "'").split())
+    line = _line(text)
     if not line:
         return "the line is empty"
     for reads in (_could_be_turn, _could_be_space, _could_be_draw):
@@ -222,8 +241,14 @@ def _could_be_space(line: str) -> bool:
     return bool(key) and (key[-1].isdigit() or key in _known_space_keys())
 
 
-def _known_space_keys() -> set[str]:
-    """Every way `parse_order` may name a space of the boards this server knows."""
+def _known_space_keys() -> frozenset[str]:
+    """Every way `parse_order` may name a space of the boards this server knows (built once per set
+    of installed boards: each line of a mail asks, greetings included)."""
+    return _space_keys(tuple(item.pin for item in BOARDS.items()))
+
+
+@lru_cache(maxsize=4)
+def _space_keys(pins: tuple[str, ...]) -> frozenset[str]:
     keys: set[str] = set()
     for item in BOARDS.items():
         for side in item.data.values():
@@ -232,7 +257,7 @@ def _known_space_keys() -> set[str]:
                 region, _, number = space["id"].rpartition("-")
                 named = {region, names.get(region, region), region_names().get(region, region)}
                 keys |= {_norm(space["id"]), number} | {_norm(n) + number for n in named}
-    return keys
+    return frozenset(keys)
 
 
 def _could_be_draw(line: str) -> bool:

@@ -17,13 +17,15 @@ from adjudicator.engine import (
     message,
     message_text,
 )
+from adjudicator.engine.wording import verbs_of
 
 from . import elections, palaces, placement, scoring  # noqa: F401  (they register the flow's nodes)
 from .board import houses_on_board
 from .data import DEFAULT_MAX_YEARS, MAX_YEARS_CHOICES, NO_YEAR_LIMIT, RULES_VERSION, SEAT_COLOURS
 from .flowbase import FLOW
-from .grammar import format_order, grammar_help, order_problem, parse_order
+from .grammar import SPANISH_FIRST, VERBS, format_order, grammar_help, order_problem, parse_order
 from .invariants import violated
+from .refusals import refusal
 from .render import event_message, render_event, render_view
 from .state import new_state, start_year
 
@@ -87,6 +89,8 @@ class Doge(FlowGame):
     format_order = staticmethod(format_order)
     grammar_help = staticmethod(grammar_help)
     order_problem = staticmethod(order_problem)
+    refusal = staticmethod(refusal)  # type: ignore[assignment]
+    order_verbs = verbs_of(SPANISH_FIRST, VERBS)
     render_event = staticmethod(render_event)
     event_message = staticmethod(event_message)  # type: ignore[assignment]
     render_view_in = staticmethod(render_view)  # type: ignore[assignment]  # takes `translate` as third argument

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from adjudicator.engine import N_, IllegalOrder, Order, Prompt, message
+from adjudicator.engine.wording import reword
 
 from .data import AREA_NAMES, AREAS
 
@@ -48,8 +49,21 @@ def format_order(order: Order) -> str:
     raise ValueError(f"not a Doge order: {order!r}")
 
 
+# Spanish order words (docs/games/doge.md): the verb first, then the small words of a move
+SPANISH_FIRST = {"colocar": "place", "poner": "place", "tomar": "take", "coger": "take", "abstenerse": "abstain",
+                 "abstencion": "abstain", "me abstengo": "abstain", "mover": "move", "pasar": "pass", "paso": "pass",
+                 "casas": "houses", "sin casas": "no houses", "construir": "build", "no construir": "skip",
+                 "omitir": "skip", "saltar": "skip", "si": "yes"}
+SPANISH_ANYWHERE = {"hasta": "to", "desde": "from", "de": "from", "mover": "move", "sin casas": "no houses"}
+VERBS = ("place", "play", "card", "take", "advisor", "send", "put", "abstain", "move", "pass", "houses", "house",
+         "no", "build", "skip", "yes", "decline")
+
+
 def _normalise(text: str) -> str:
     text = text.strip().lower().replace("→", " to ").replace("->", " to ").replace(">", " to ")
+    text = reword(text, SPANISH_FIRST, SPANISH_ANYWHERE).lower()
+    if " move " in f" {text} " and " a " in text and " to " not in text:  # `mover castello a san marco`
+        text = text.replace(" a ", " to ", 1)
     text = re.sub(r"[,;:+.!]", " ", text)
     return re.sub(r"\s+", " ", text).strip()
 

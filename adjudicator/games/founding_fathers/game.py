@@ -18,14 +18,16 @@ from adjudicator.engine import (
     event,
     message,
 )
+from adjudicator.engine.wording import verbs_of
 
 from . import committee, election, issues, people, persuasion, turn, windows  # noqa: F401  (they register the flow's nodes)
 from .data import DECKS, DEFAULT_DECK
 from .flowbase import FLOW, FFNode
-from .grammar import format_order, grammar_help, order_problem, parse_order
+from .grammar import SPANISH_FIRST, VERBS, format_order, grammar_help, order_problem, parse_order
 from .invariants import violated
 from .log import event_message
 from .persuasion import leader_round
+from .refusals import refusal
 from .render import order_label, render_event, render_view
 from .state import RULES_16, RULES_VERSION, SEAT_COLOURS, VERSIONS, new_state
 from .turn import finish
@@ -129,6 +131,8 @@ class FoundingFathers(GameModule):
     format_order = staticmethod(format_order)
     grammar_help = staticmethod(grammar_help)
     order_problem = staticmethod(order_problem)
+    refusal = staticmethod(refusal)  # type: ignore[assignment]
+    order_verbs = verbs_of(SPANISH_FIRST, VERBS)
     render_event = staticmethod(render_event)
     event_message = staticmethod(event_message)  # type: ignore[assignment]
     order_label = staticmethod(order_label)

@@ -33,6 +33,7 @@ import re
 from functools import cache
 
 from adjudicator.engine import N_, IllegalOrder, Message, Order, Prompt, message
+from adjudicator.engine.wording import reword
 
 from .data import DECKS, DEFAULT_DECK, EFFECT_OPS, SUPPORT_PARTIES, deck, installed_decks
 from .state import SEAT_COLOURS
@@ -148,8 +149,26 @@ def _slug(s: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", s.lower()).strip("-")
 
 
+# Spanish order words (docs/games/founding-fathers.md): the verb first, then the fixed words after it
+SPANISH_FIRST = {
+    "robar": "draw", "terminar": "end", "ignorar": "ignore", "delegar": "delegate", "declinar": "decline",
+    "rechazar": "decline", "pasar": "pass", "paso": "pass", "reducir": "reduce", "mantener": "keep",
+    "comerciar": "trade", "negociar": "trade", "cancelar": "cancel", "hecho": "done", "listo": "done",
+    "aceptar": "accept", "persuadir": "persuade", "liderar": "lead", "dirigir": "lead", "reclamar": "claim",
+    "ofrecer": "offer", "entregar": "hand", "nombrar": "appoint", "impuesto": "tax", "asignar": "assign",
+    "dar": "give", "gastar": "spend", "pujar": "bid", "votar": "vote", "empate": "tie", "confirmar": "uphold",
+    "regla": "rule", "dictar": "rule", "companero": "mate", "rehusar": "refuse", "pedir": "ask",
+    "presentarse": "run", "desempate": "tiebreak", "respaldar": "back", "apoyar": "back", "colocar": "place",
+    "poner": "place", "tomar": "take", "coger": "take", "descartar": "discard", "levantar": "lift",
+    "discurso": "speech", "disciplinar": "whip", "financiar": "fund", "jugar": "play",
+}
+SPANISH_ANYWHERE = {"si": "yes", "abstencion": "abstain", "sobre": "on", "con": "with", "ninguno": "none",
+                    "nadie": "none", "caja": "box", "comprar": "buy", "cartas": "cards", "aplazar": "defer",
+                    "derogar": "repeal", "fallar": "fail"}
+
+
 def _tokens(text: str, aliases: dict[str, str]) -> list[str]:
-    text = text.strip().lower().replace("’", "'")
+    text = reword(text, SPANISH_FIRST, SPANISH_ANYWHERE).strip().lower().replace("’", "'")
     words = [w for w in re.split(r"[\s,;:!?()\"']+|\.(?!\d)", text) if w]
     out: list[str] = []
     i = 0

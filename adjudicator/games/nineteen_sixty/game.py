@@ -22,6 +22,7 @@ from adjudicator.engine import (
     redact,
     seed_state,
 )
+from adjudicator.engine.wording import verbs_of
 
 from . import debate, election, events, play, turn  # noqa: F401  (register the flow nodes)
 from .board import KINDS
@@ -42,8 +43,9 @@ from .data import (
     VICE_PRESIDENTS,
 )
 from .flowbase import FLOW, NODES
-from .grammar import GRAMMAR_HELP, format_order, order_problem, parse_order
+from .grammar import GRAMMAR_HELP, SPANISH_FIRST, VERBS, format_order, order_problem, parse_order
 from .log import event_message
+from .refusals import never_legal, refusal
 from .render import order_label, render_event, render_view
 from .versions import RULES_VERSION, UNNAMED
 
@@ -139,6 +141,9 @@ class NineteenSixty(FlowGame):
     parse_order = staticmethod(parse_order)
     format_order = staticmethod(format_order)
     order_problem = staticmethod(order_problem)
+    refusal = staticmethod(refusal)  # type: ignore[assignment]
+    never_legal = staticmethod(never_legal)  # type: ignore[assignment]
+    order_verbs = verbs_of(SPANISH_FIRST, VERBS)
     render_event = staticmethod(render_event)
     event_message = staticmethod(event_message)  # type: ignore[assignment]
     order_label = staticmethod(order_label)

@@ -6,8 +6,9 @@ import re
 from typing import Any
 
 from adjudicator.engine import N_, IllegalOrder, Prompt, canonical_json, message
+from adjudicator.engine.wording import reword
 
-from .data import ISSUES, REGIONS, SEATS, STATES, by_name
+from .data import CARDS, ISSUES, REGIONS, SEATS, STATES, by_name
 
 NAMES = by_name()
 ISSUE_ALIASES = {"economy": "Economy", "econ": "Economy", "civil rights": "Civil Rights", "civil": "Civil Rights",
@@ -32,6 +33,26 @@ One order per line; case, `#` and commas do not matter; states by name or postal
 Example e-mail for playing card 23 for 3 CP and campaigning 2 in New York and 1 in Pennsylvania:
 three replies, `play 23 cp`, then `campaign new york 2`, then `campaign pennsylvania 1`.
 """
+
+
+# Spanish order words (docs/games/1960.md): the first words of a line, then fixed words after it
+SPANISH_FIRST = {
+    "jugar": "play", "juego": "play", "pasar": "pass", "paso": "pass", "hacer campana": "campaign",
+    "campana": "campaign", "viajar": "travel", "viaje": "travel", "publicidad": "advertise",
+    "anunciar": "advertise", "posicionar": "position", "posicion": "position", "listo": "done",
+    "terminar": "done", "terminado": "done", "medios": "media", "no activar": "no trigger",
+    "activar": "trigger", "primero": "first", "desplazar": "shift", "otorgar": "award", "respaldar": "endorse",
+    "estrategia": "strategy", "lado": "side", "resolver": "resolve", "apoyo": "support", "apoyar": "support",
+    "quitar": "remove", "asunto": "issue", "tema": "issue", "region": "region", "orden": "track",
+    "tomar": "take", "coger": "take", "descartar": "discard",
+}
+SPANISH_ANYWHERE = {"pc": "cp", "evento": "event", "anticipar": "preempt", "anticipado": "preempt",
+                    "candidato": "candidate", "descartando": "discard", "ninguno": "none", "momento": "momentum",
+                    "respaldo": "endorsement", "economia": "economy", "derechos civiles": "civil rights",
+                    "defensa": "defense", "oeste": "west", "medio oeste": "midwest", "este": "east", "sur": "south"}
+VERBS = ("play", "pass", "campaign", "travel", "advertise", "position", "done", "stop", "end", "media", "trigger",
+         "no", "first", "shift", "award", "endorse", "strategy", "debate", "side", "resolve", "support", "remove",
+         "issue", "region", "state", "track", "take", "discard")
 
 
 def _state_name(abbr: str) -> str:
@@ -140,7 +161,7 @@ def _name_and_count(words: list[str]) -> tuple[list[str], int]:
 
 
 def read(text: str) -> Any:  # noqa: C901 - one branch per verb
-    line = text.strip().lower().replace("#", " ").replace(",", " ")
+    line = reword(text, SPANISH_FIRST, SPANISH_ANYWHERE).lower().replace("#", " ").replace(",", " ")
     line = re.sub(r"\s+", " ", line).strip().rstrip(".")
     words = line.split(" ") if line else []
     if not words:
@@ -226,11 +247,9 @@ def parse_order(text: str, prompt: Prompt) -> Any:
     order = read(text)
     if prompt.allows(order):
         return order
-    examples = ", ".join(f"`{format_order(c)}`" for c in prompt.choices[:6])
-    more = message(N_(" (and %(n)s more)"), n=len(prompt.choices) - 6) if len(prompt.choices) > 6 else ""
-    raise IllegalOrder(message(N_("`%(order)s` is not legal now. %(prompt)s Legal: %(examples)s%(more)s"),
-                               order=format_order(order), prompt=prompt.message or prompt.text, examples=examples,
-                               more=more))
+    # the legal orders are listed by the caller (the reply's list, the page's form), with the closest first
+    raise IllegalOrder(message(N_("`%(order)s` is not legal now. %(prompt)s"), order=format_order(order),
+                               prompt=prompt.message or prompt.text))
 
 
 def order_problem(text: str) -> str | None:
@@ -238,12 +257,17 @@ def order_problem(text: str) -> str | None:
     if not text.strip():
         return "the line is empty"
     try:
-        read(text)
+        order = read(text)
     except IllegalOrder as exc:
         if str(exc).startswith("cannot read"):  # no verb it knows: say which ones there are
             return ("1960 orders start with a verb such as `play`, `pass`, `campaign`, `travel`, `advertise`, "
                     "`position`, `media`, `strategy`, `debate`, `support`, `remove` or `done`")
         return str(exc)
+    # a card that does not exist can never be played (`LATER play: play 999 cp` is refused at once)
+    cards = [order.get(k) for k in ("play", "discard", "take", "debate")] + list(order.get("strategy", []))
+    missing = sorted({c for c in cards if isinstance(c, int) and c not in CARDS and c != -1})
+    if missing:
+        return f"there is no card {missing[0]}: the cards are numbered 1 to {max(CARDS)}"
     return None
 
 

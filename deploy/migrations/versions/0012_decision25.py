@@ -1,6 +1,6 @@
 """undo: the steps a seat may take back (issue 25)
 
-Revision ID: 0012_decision25
+Revision ID: 0012
 Revises: 0011
 Create Date: 2026-11-28 00:00:00
 """
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 import sqlmodel
 from alembic import op
 
-revision = '0012_decision25'
+revision = '0012'
 down_revision = '0011'
 branch_labels = None
 depends_on = None
