@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 # A decision with at most this many orders is one list; the composer narrows longer ones to it.
 SHORT_LIST = 60
 EXACT = "="  # a pick ending in this word means "the order of exactly these words"
+# A step with at most this many parts shows them as buttons (one click each, scripts or not).
+STEP_BUTTONS = 10
 
 
 @dataclass

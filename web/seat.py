@@ -24,8 +24,11 @@ from adjudicator.i18n import LANGUAGES, help_text
 
 from . import backend
 from .boards import board_html
-from .composer import MAX_PLAN_ROWS, compose, naming
+from .composer import MAX_PLAN_ROWS, STEP_BUTTONS, compose, naming
 from .create import timezones
+from .doge_placement import FORM_FIELD as PLACEMENT_FIELD
+from .doge_placement import order_text as placement_text
+from .doge_placement import picked_area, placement_form
 from .errors import bad_link, status_of
 from .players import signed_in
 from .security import secret_page
@@ -147,7 +150,9 @@ def _render_play(game_id: str, seat: str, seat_token: str, result: dict[str, Any
         seat_token=seat_token,
         prompt=prompt,
         choices=choices,
-        composer=composer,
+        composer=composer, composer_buttons=STEP_BUTTONS,
+        placement=placement_form(page.game, prompt, page.view, seat, picked_area(request.args),
+                                 request.form.getlist("marker") if request.method == "POST" else None),
         press=press[-PRESS_ON_PAGE:], press_new=sum(p.new for p in press), press_count=len(press),
         board=board_html(page.game, page.view, seat, links),
         private=((page.view or {}).get("private") or {}).get(seat),
@@ -237,6 +242,12 @@ def order(game_id: str, seat: str, seat_token: str):
             if not text:
                 result = {"error": _("Choose at least one row of the plan before sending."),
                           "applied": [], "receipts": [], "choices": []}
+                return _render_play(game_id, seat, seat_token, result, 422)
+            sub = backend.call("submit", game_id, seat, seat_token, text, prompt_token)
+        elif PLACEMENT_FIELD in form:  # Doge's markers ticked and an area pressed (web/doge_placement.py)
+            text, problem = placement_text(form)
+            if problem:
+                result = {"error": problem, "applied": [], "receipts": [], "choices": []}
                 return _render_play(game_id, seat, seat_token, result, 422)
             sub = backend.call("submit", game_id, seat, seat_token, text, prompt_token)
         elif "commands" in form:
