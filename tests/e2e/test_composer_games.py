@@ -10,21 +10,16 @@ accepted lines are read back from the page's result box.
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 
 import pytest
 
-from adjudicator import store
 from adjudicator.engine import get_game
 from adjudicator.engine.play import apply_checked
 from adjudicator.games.nineteen_sixty.data import STATES
 from adjudicator.record import derive_seed
-from tests.support.browser import chromium_or_skip, web_server
-from tests.support.databases import sqlite_database
-from tests.support.seat_games import Started
+from tests.support.seat_games import Site, Started, served
 from tests.support.seat_games import start as start_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -32,32 +27,10 @@ VARIANTS = [(True, False), (False, False), (True, True), (False, True)]
 IDS = ["list-with-js", "list-without-js", "board-with-js", "board-without-js"]
 
 
-@dataclass
-class Site:
-    base: str
-    browser: object
-
-
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> Iterator[Site]:
-    chromium = chromium_or_skip()
-    from playwright.sync_api import sync_playwright
-
-    tmp = tmp_path_factory.mktemp("composer")
-    with sqlite_database(tmp) as db:
-        store.configure(db.url)
-        store.init_db()
-        env = {k: v for k, v in os.environ.items() if k not in ("PBEM_EAGER", "SMTP_HOST")}
-        env.update({"DATABASE_URL": db.url, "PBEM_VAR_DIR": str(tmp / "var")})
-        try:
-            with web_server(env, tmp, tmp / "web.log") as base, sync_playwright() as pw:
-                browser = pw.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
-                try:
-                    yield Site(base, browser)
-                finally:
-                    browser.close()
-        finally:
-            store.configure(None)
+    with served(tmp_path_factory.mktemp("composer")) as running:
+        yield running
 
 
 def start(game: str, seats: int, entropy: Callable[[str], str] | None = None) -> Started:

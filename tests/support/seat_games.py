@@ -4,9 +4,12 @@ opens on a decision in the middle of a game."""
 
 from __future__ import annotations
 
+import os
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from sqlmodel import select
@@ -88,3 +91,44 @@ def advance(started: Started, rnd: random.Random, steps: int,
         seat, page = sorted(pages.items())[0]
         started.submit(seat, game.format_order(rnd.choice(page.prompt["choices"])))
     return None
+
+
+@dataclass
+class Site:
+    base: str
+    browser: Any
+
+
+@contextmanager
+def served(tmp: Path, eager: bool = False) -> Iterator[Site]:
+    """A fresh SQLite database (this process's store too), the web app on it and Debian's chromium.
+    `eager`: sealed groups are revealed inline, by the server and by `Started.submit` here."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.support.browser import chromium_or_skip, web_server
+    from tests.support.databases import sqlite_database
+
+    chromium = chromium_or_skip()
+    before = os.environ.get("PBEM_EAGER")
+    if eager:
+        os.environ["PBEM_EAGER"] = "1"
+    with sqlite_database(tmp) as db:
+        store.configure(db.url)
+        store.init_db()
+        env = {k: v for k, v in os.environ.items() if k not in ("PBEM_EAGER", "SMTP_HOST")}
+        env.update({"DATABASE_URL": db.url, "PBEM_VAR_DIR": str(tmp / "var")})
+        if eager:
+            env["PBEM_EAGER"] = "1"
+        try:
+            with web_server(env, tmp, tmp / "web.log") as base, sync_playwright() as pw:
+                browser = pw.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+                try:
+                    yield Site(base, browser)
+                finally:
+                    browser.close()
+        finally:
+            store.configure(None)
+            if before is None:
+                os.environ.pop("PBEM_EAGER", None)
+            else:
+                os.environ["PBEM_EAGER"] = before

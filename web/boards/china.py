@@ -351,7 +351,7 @@ def _map(view: dict[str, Any], key: BoardKey, seats: list[str]) -> Markup:
             "Houses on spaces not on this board: %(spaces)s", spaces=", ".join(f"{s} ({houses[s]})" for s in unknown)))
     drawn = Markup("").join(body)
     # an image may hold no links (axe: nested-interactive): with regions to click, the map is a group
-    drawn = Markup(str(drawn).replace('role="ROLE"', 'role="group"' if 'class="pick"' in drawn else 'role="img"', 1))
+    drawn = Markup(str(drawn).replace('role="ROLE"', 'role="group"' if 'class="pick' in drawn else 'role="img"', 1))
     return Markup('<div class="china-map">') + drawn + Markup("</div>") + extra
 
 
