@@ -141,6 +141,7 @@ def _compose(choices: list[tuple[str, str]], pick: str) -> Composer:
     while len(steps) == 1 and not steps[0].exact:  # one way on: take it
         prefix = steps[0].value.split()
         steps = _next_steps(left, prefix)
+    steps = _two_levels(left, prefix, steps)
     picked = _segments(split, prefix)
     if not steps:
         return Composer(picked=picked, final=[(value, label) for value, label, _ in left])
@@ -164,6 +165,25 @@ def _next_steps(left: list[tuple[str, str, list[str]]], prefix: list[str]) -> li
         value = " ".join(prefix + (segment or [EXACT]))
         steps.append(Step(value, " ".join(segment), len(members)))
     return steps
+
+
+def _two_levels(left: list[tuple[str, str, list[str]]], prefix: list[str], steps: list[Step]) -> list[Step]:
+    """Few buttons whose long parts split into few parts again ("appoint" into six offices) offer
+    those sub-parts at once ("appoint special-envoy"): one click instead of two, as long as all of
+    them still fit in STEP_BUTTONS."""
+    if len(steps) > STEP_BUTTONS:
+        return steps
+    out: list[Step] = []
+    for step in steps:
+        if step.exact or step.count <= SHORT_LIST:
+            out.append(step)
+            continue
+        words_in = step.value.split()
+        subs = _next_steps([c for c in left if c[2][: len(words_in)] == words_in], words_in)
+        if any(sub.exact for sub in subs):  # "(just this)" would lose what it belongs to
+            return steps
+        out += [Step(sub.value, " ".join(sub.value.split()[len(prefix):]), sub.count) for sub in subs]
+    return out if len(out) <= STEP_BUTTONS else steps
 
 
 def _segments(split: list[tuple[str, str, list[str]]], prefix: list[str]) -> list[str]:

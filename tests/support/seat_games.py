@@ -16,14 +16,13 @@ from sqlmodel import select
 
 from adjudicator import service, store
 from adjudicator.store.models import Game
+from tests.support.play import PlayedGame
 from workers.enqueue import eager, enqueue
 
 
 @dataclass
-class Started:
-    game_id: str
-    game: str
-    tokens: dict[str, str]
+class Started(PlayedGame):
+    game: str = ""
 
     def path(self, seat: str) -> str:
         return f"/play/{self.game_id}/{seat}/{self.tokens[seat]}"
@@ -34,27 +33,22 @@ class Started:
 
     def prompts(self) -> dict[str, Any]:
         """Seat -> its page state, for every seat with a decision open."""
-        found = {}
-        for seat, token in self.tokens.items():
-            with store.transaction(write=False) as s:
-                page = service.seat_state(s, self.game_id, seat, token)
-            if page.prompt is not None:
-                found[seat] = page
-        return found
+        pages = {seat: self.page(seat) for seat in self.tokens}
+        return {seat: page for seat, page in pages.items() if page.prompt is not None}
 
     def open_pages(self) -> dict[str, Any]:
         """Seat -> its page state, for the seats with a decision open (a sealed order already in
         counts as answered)."""
         return {seat: page for seat, page in self.prompts().items() if page.receipt is None}
 
-    def submit(self, seat: str, text: str) -> None:
-        with store.transaction(write=False) as s:
-            token = service.seat_state(s, self.game_id, seat, self.tokens[seat]).prompt_token
-        with store.transaction() as s:
-            sub = service.submit(s, self.game_id, seat, self.tokens[seat], text, token)
+    def submit(self, seat: str, text: str, token: Any = "current", **kw: Any) -> service.Submission:
+        """As PlayedGame's, and the order must be accepted; a complete sealed group is revealed
+        here under PBEM_EAGER=1 (without it no task runs)."""
+        sub = super().submit(seat, text, token, **kw)
         assert not sub.error, sub.error
-        if eager():  # a complete sealed group is revealed here; without PBEM_EAGER=1 no task runs
+        if eager():
             enqueue(sub.tasks)
+        return sub
 
 
 def start(game: str, seats: int, title: str = "", entropy: Callable[[str], str] | None = None) -> Started:
@@ -70,7 +64,7 @@ def start(game: str, seats: int, title: str = "", entropy: Callable[[str], str] 
         with store.transaction() as s:
             tokens[seat] = service.join_game(s, created.game_id, seat, invite, seat.title(),
                                              entropy=added).seat_token
-    return Started(created.game_id, game, tokens)
+    return Started(created.game_id, created.admin_token, tokens, game=game)
 
 
 def advance(started: Started, rnd: random.Random, steps: int,

@@ -5,16 +5,14 @@ gone from the Spanish board."""
 from __future__ import annotations
 
 import importlib
-import random
 from typing import Any
 
 import pytest
 from babel.messages.pofile import read_po
 
 from adjudicator import i18n
-from adjudicator.cli.playout import _choose_group
 from adjudicator.engine import get_game
-from adjudicator.engine.play import apply_checked
+from tests.support.play import random_game
 from web.boards import board_html
 
 MODULES = {"china": "web.boards.china", "1960": "web.boards.nineteen_sixty",
@@ -37,18 +35,9 @@ def app(tmp_path):
 def _views(game_id: str) -> list[tuple[dict[str, Any], str | None]]:
     game, found = get_game(game_id), []
     for seed in range(2):
-        rnd = random.Random(seed)
-        options = game.info.resolve_options({})
-        seats = game.seat_names(rnd.randint(game.info.min_seats, game.info.max_seats), options)
-        state = game.setup(f"html:{seed}", seats, options).state
-        for step in range(3000):
-            prompts = game.prompts(state)
+        for step, (state, seats, prompts) in enumerate(random_game(game_id, seed, "html")):
             if step % 80 == 0 or not prompts:
                 found += [(game.view(state, viewer), viewer) for viewer in [None, *seats]]
-            if not prompts:
-                break
-            orders = {s: rnd.choice(prompts[s].choices) for s in _choose_group(rnd, prompts)}
-            state = apply_checked(game, state, orders, prompts).state
     return found
 
 
