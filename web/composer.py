@@ -63,6 +63,11 @@ class Composer:
     plan: Plan | None = None  # rows for an order given several times in a row
 
     @property
+    def buttons(self) -> bool:
+        """Whether the next parts are few enough to be one button each (one click, scripts or not)."""
+        return 0 < len(self.steps) <= STEP_BUTTONS
+
+    @property
     def active(self) -> bool:
         """Whether the decision is long enough for the composer (else it is a plain list)."""
         return bool(self.picked or self.steps)

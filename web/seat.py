@@ -24,7 +24,7 @@ from adjudicator.i18n import LANGUAGES, help_text
 
 from . import backend
 from .boards import board_html
-from .composer import MAX_PLAN_ROWS, STEP_BUTTONS, compose, naming
+from .composer import MAX_PLAN_ROWS, compose, naming
 from .create import timezones
 from .doge_placement import FORM_FIELD as PLACEMENT_FIELD
 from .doge_placement import order_text as placement_text
@@ -150,7 +150,7 @@ def _render_play(game_id: str, seat: str, seat_token: str, result: dict[str, Any
         seat_token=seat_token,
         prompt=prompt,
         choices=choices,
-        composer=composer, composer_buttons=STEP_BUTTONS,
+        composer=composer,
         placement=placement_form(page.game, prompt, page.view, seat, picked_area(request.args),
                                  request.form.getlist("marker") if request.method == "POST" else None),
         press=press[-PRESS_ON_PAGE:], press_new=sum(p.new for p in press), press_count=len(press),

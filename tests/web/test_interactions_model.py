@@ -24,7 +24,7 @@ import pytest
 from adjudicator.engine import get_game
 from tests.support.play import random_game
 from web.boards import board_html
-from web.composer import STEP_BUTTONS, compose, naming, words
+from web.composer import compose, naming, words
 from web.seat import _board_links, _choices
 
 MOST = 3
@@ -57,7 +57,7 @@ def _cost(app: Any, game_id: str, view: dict[str, Any], seat: str, choices: list
             return n + 2
         step = next(s for s in composer.steps if _leads_to(s, ws))
         pick = step.value
-        if scripts or len(composer.steps) <= STEP_BUTTONS:
+        if scripts or composer.buttons:
             n += 1
         else:  # without scripts a click on the board may pick the part, or narrow to what it names
             board = _by_board(app, game_id, view, seat, composer, choices).replace("&amp;", "&")
