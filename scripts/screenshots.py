@@ -4,9 +4,9 @@ board, docs/screenshots/<game>-decision.png and <game>-board.png.
     .venv/bin/python scripts/screenshots.py [--out docs/screenshots] [--lang en]
 
 Sets up one game of each title in a throw-away SQLite database, moves it on with random legal
-orders (a fixed seed, so the pictures change only when the pages do) to a decision worth showing,
-starts the web app (`pbem run --no-worker`, sealed groups revealed inline) and takes the seat page's
-decision and its drawn board with Debian's chromium through Playwright.
+orders to a decision worth showing (the server draws each game's seed anew, so the pieces differ
+from run to run), starts the web app (`pbem run --no-worker`, sealed groups revealed inline) and
+takes the seat page's decision and its drawn board with Debian's chromium through Playwright.
 """
 
 from __future__ import annotations
