@@ -15,10 +15,13 @@ from adjudicator.engine import get_game
 from tests.support.play import random_game
 from web.boards import board_html
 
-MODULES = {"china": "web.boards.china", "1960": "web.boards.nineteen_sixty",
+MODULES = {"doge": "web.boards.doge", "china": "web.boards.china", "1960": "web.boards.nineteen_sixty",
            "founding-fathers": "web.boards.founding_fathers"}
+PARTS = {"doge": ("web.boards.venice",)}  # modules a board draws its parts with
 # labels (with their markup, so a card's name is no match) each English board shows, the Spanish one must not
-LABELS = {"china": [">Face-up<", ">Discard pile<", ">Players (pieces still in supply)<", ">Regions as a table<",
+LABELS = {"doge": [">Areas as a list<", ">Voting order<", ">Venice: the six districts and the Quarantia<",
+                   ">Cards used<"],
+          "china": [">Face-up<", ">Discard pile<", ">Players (pieces still in supply)<", ">Regions as a table<",
                     ">Your hand<"],
           "1960": [">Events in play<", ">Candidate card<", '"Map of the 50 states"', ">Your hand<", ">Momentum<"],
           "founding-fathers": [">Public support<", ">Offices<", ">Election cubes<", ">Your hand:", ">Popularity<"]}
@@ -45,15 +48,15 @@ def _views(game_id: str) -> list[tuple[dict[str, Any], str | None]]:
 def test_the_html_board_reads_in_spanish(app, monkeypatch, game_id: str) -> None:
     with i18n.catalog_path("es").open("rb") as f:
         spanish = {m.id: m.string for m in read_po(f, locale="es") if m.id}
-    module = importlib.import_module(MODULES[game_id])
     used: set[str] = set()
-    real = module._
+    for name in (MODULES[game_id], *PARTS.get(game_id, ())):
+        module = importlib.import_module(name)
 
-    def recording(msgid: str, **values: Any) -> str:
-        used.add(msgid)
-        return real(msgid, **values)
+        def recording(msgid: str, real: Any = module._, **values: Any) -> str:
+            used.add(msgid)
+            return real(msgid, **values)
 
-    monkeypatch.setattr(module, "_", recording)
+        monkeypatch.setattr(module, "_", recording)
     seen = {label: False for label in LABELS[game_id]}
     for view, seat in _views(game_id):
         with app.test_request_context("/?lang=en"):
