@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 # A decision with at most this many orders is one list; the composer narrows longer ones to it.
 SHORT_LIST = 60
 EXACT = "="  # a pick ending in this word means "the order of exactly these words"
+# A step with at most this many parts shows them as buttons (one click each, scripts or not).
+STEP_BUTTONS = 10
 
 
 @dataclass
@@ -65,6 +67,11 @@ class Composer:
     final: list[tuple[str, str]] = field(default_factory=list)  # (value, label) of the orders left
     where: str = ""  # the board word that narrowed the orders ("" = none)
     plan: Plan | None = None  # rows for an order given several times in a row
+
+    @property
+    def buttons(self) -> bool:
+        """Whether the next parts are few enough to be one button each (one click, scripts or not)."""
+        return 0 < len(self.steps) <= STEP_BUTTONS
 
     @property
     def active(self) -> bool:
@@ -149,6 +156,7 @@ def _compose(choices: list[tuple[str, str]], pick: str) -> Composer:
     while len(steps) == 1 and not steps[0].exact:  # one way on: take it
         prefix = steps[0].value.split()
         steps = _next_steps(left, prefix)
+    steps = _two_levels(left, prefix, steps)
     picked = _segments(split, prefix)
     if not steps:
         return Composer(picked=picked, final=[(value, label) for value, label, _ in left])
@@ -172,6 +180,25 @@ def _next_steps(left: list[tuple[str, str, list[str]]], prefix: list[str]) -> li
         value = " ".join(prefix + (segment or [EXACT]))
         steps.append(Step(value, " ".join(segment), len(members)))
     return steps
+
+
+def _two_levels(left: list[tuple[str, str, list[str]]], prefix: list[str], steps: list[Step]) -> list[Step]:
+    """Few buttons whose long parts split into few parts again ("appoint" into six offices) offer
+    those sub-parts at once ("appoint special-envoy"): one click instead of two, as long as all of
+    them still fit in STEP_BUTTONS."""
+    if len(steps) > STEP_BUTTONS:
+        return steps
+    out: list[Step] = []
+    for step in steps:
+        if step.exact or step.count <= SHORT_LIST:
+            out.append(step)
+            continue
+        words_in = step.value.split()
+        subs = _next_steps([c for c in left if c[2][: len(words_in)] == words_in], words_in)
+        if any(sub.exact for sub in subs):  # "(just this)" would lose what it belongs to
+            return steps
+        out += [Step(sub.value, " ".join(sub.value.split()[len(prefix):]), sub.count) for sub in subs]
+    return out if len(out) <= STEP_BUTTONS else steps
 
 
 def _segments(split: list[tuple[str, str, list[str]]], prefix: list[str]) -> list[str]:

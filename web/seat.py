@@ -26,6 +26,9 @@ from . import backend
 from .boards import board_html, hand_html
 from .composer import MAX_PLAN_ROWS, compose, naming
 from .create import timezones
+from .doge_placement import FORM_FIELD as PLACEMENT_FIELD
+from .doge_placement import order_text as placement_text
+from .doge_placement import picked_area, placement_form
 from .errors import bad_link, status_of
 from .players import signed_in
 from .security import secret_page
@@ -154,6 +157,8 @@ def _render_play(game_id: str, seat: str, seat_token: str, result: dict[str, Any
         prompt=prompt,
         choices=choices,
         composer=composer,
+        placement=placement_form(page.game, prompt, page.view, seat, picked_area(request.args),
+                                 request.form.getlist("marker") if request.method == "POST" else None),
         press=press[-PRESS_ON_PAGE:], press_new=sum(p.new for p in press), press_count=len(press),
         board=board_html(page.game, page.view, seat, links),
         hand=hand_html(page.game, page.view, seat),
@@ -258,6 +263,12 @@ def order(game_id: str, seat: str, seat_token: str):
                 preview = backend.call("preview_plan", game_id, seat, seat_token, text, prompt_token)
                 return _render_play(game_id, seat, seat_token, preview=preview, plan_rows=rows)
             sub = backend.call("submit", game_id, seat, seat_token, text, prompt_token, whole=True)
+        elif PLACEMENT_FIELD in form:  # Doge's markers ticked and an area pressed (web/doge_placement.py)
+            text, problem = placement_text(form)
+            if problem:
+                result = {"error": problem, "applied": [], "receipts": [], "choices": []}
+                return _render_play(game_id, seat, seat_token, result, 422)
+            sub = backend.call("submit", game_id, seat, seat_token, text, prompt_token)
         elif "commands" in form:
             text = form.get("commands", "")
             if len(text) > MAX_COMMANDS:

@@ -7,6 +7,7 @@ players' pages: sign-in (asking, confirming, a refused link), the signed-in home
 from __future__ import annotations
 
 import os
+import random
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,6 +17,7 @@ from sqlmodel import select
 
 from adjudicator import service, store
 from adjudicator.store import OutboxMessage
+from tests.support import seat_games
 from tests.support.browser import chromium_or_skip, web_server
 from tests.support.databases import sqlite_database
 
@@ -58,6 +60,14 @@ def pages(tmp_path_factory) -> Iterator[tuple[object, dict[str, str]]]:
                 urls["log"] = f"/game/{created.game_id}/log"
                 home_address = f"{first}@example.org"  # the signed-in player's home lists this seat
                 urls["moderator"] = f"/admin/{created.game_id}/{created.admin_token}"
+        # issue 25's direct manipulation, in English and Spanish: Doge's markers to tick and the drawn
+        # Venice whose areas are links, China's house spaces as links
+        urls["seat doge placing (es)"] = urls["seat doge"] + "?lang=es"
+        china = seat_games.start("china", 3, "Axe China spaces")
+        seat = seat_games.advance(china, random.Random(3), 60, lambda seat, page: page.prompt["kind"] == "space")
+        assert seat is not None, "no China space decision within 60 orders"
+        urls["seat china choosing a space"] = china.path(seat)
+        urls["seat china choosing a space (es)"] = china.path(seat) + "?lang=es"
         with store.transaction() as s:  # a game still waiting for its players: the join form
             waiting = service.create_game(s, game="1960", seats=2, title="Axe pending")
         seat, invite = sorted(waiting.invites.items())[0]

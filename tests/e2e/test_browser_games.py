@@ -175,39 +175,43 @@ def test_three_player_founding_fathers_1789(site: Site) -> None:
     assert doc["entries"][0]["data"]["options"]["scenario"] == "standard"
 
 
-@pytest.mark.parametrize(("scripts", "by_board"), [(True, False), (False, False), (True, True)],
-                         ids=["select-with-js", "select-without-js", "board-click"])
-def test_a_doge_placement_is_composed_in_few_steps(site: Site, scripts: bool, by_board: bool) -> None:
-    """273 legal placements are not one list: the area first (picked in a list, or by clicking
-    it on the board), then the few dozen orders left in it; four interactions at most, with
-    scripts on (a pick submits itself) and off (Next)."""
+@pytest.mark.parametrize(("scripts", "by_board"), [(True, False), (False, False), (True, True), (False, True)],
+                         ids=["button-with-js", "button-without-js", "map-with-js", "map-without-js"])
+def test_a_doge_placement_is_markers_ticked_and_an_area_pressed(site: Site, scripts: bool, by_board: bool) -> None:
+    """The placement is the seven markers to tick and an area to press (its button, or its district
+    on the drawn Venice): a player places 3 and 1 on San Marco in three interactions (with scripts a
+    click on the map sends; without, it marks the area's button, which then sends). A press with
+    no marker ticked is refused and changes nothing."""
     page = site.page
-    game_id, seat_urls = join_all(page, create_game(page, site.base, "doge", 3, "Composer Doge"))
+    game_id, seat_urls = join_all(page, create_game(page, site.base, "doge", 3, "Markers Doge"))
     context = page.context.browser.new_context(java_script_enabled=scripts)
     seat = context.new_page()
     try:
         seat.goto(seat_urls["red"])
+        assert seat.locator("select[name=order], select[name=pick]").count() == 0
+        assert seat.locator(".placement-form input[name=marker]").count() == 7
+        with seat.expect_navigation(wait_until="domcontentloaded"):  # nothing ticked: refused
+            seat.click(".placement-form button[value='castello']")
+        assert "Tick 1 to 4 of your markers" in seat.inner_text("body")
+        assert "Sealed order received" not in seat.inner_text("body")
         interactions = 0
-        areas = [o.get_attribute("value") for o in seat.locator("select[name=pick] option").all()]
-        assert "place san-marco" in areas and seat.locator("select[name=order]").count() == 0
-        with seat.expect_navigation():
-            if by_board:
-                seat.click(".doge a.pick:has-text('San Marco')")
-                interactions += 1
-            else:
-                seat.select_option("select[name=pick]", "place san-marco")
-                interactions += 1
-                if not scripts:
-                    seat.click(".composer button")
-                    interactions += 1
-        assert "Your order so far: place san-marco" in seat.inner_text("body")
-        labels = [o.inner_text() for o in seat.locator("select[name=order] option:not([disabled])").all()]
-        assert "place san-marco 3 1" in labels and len(labels) <= 60
-        seat.select_option("select[name=order]", label="place san-marco 3 1")
+        if by_board and not scripts:  # the link marks the area's button; the ticks come after
+            with seat.expect_navigation(wait_until="domcontentloaded"):
+                seat.click(".venice a.area-pick[data-area='san-marco']")
+            interactions += 1
+            assert seat.locator(".placement-form button.picked").get_attribute("value") == "san-marco"
+        boxes = seat.locator(".placement-form input[name=marker]")
+        for value in ("3", "1"):
+            seat.locator(f".placement-form input[name=marker][value='{value}']").first.check()
+            interactions += 1
+        assert boxes.evaluate_all("bs => bs.filter(b => b.checked).length") == 2
         with seat.expect_navigation(wait_until="domcontentloaded"):
-            seat.click(".order-form button")
-        interactions += 2
+            if by_board and scripts:
+                seat.click(".venice a.area-pick[data-area='san-marco']")
+            else:
+                seat.click(".placement-form button[value='san-marco']")
+        interactions += 1
         assert "Sealed order received: place san-marco 3 1" in seat.inner_text("body")
-        assert interactions <= 4
+        assert interactions <= 4 if by_board and not scripts else interactions <= 3
     finally:
         context.close()

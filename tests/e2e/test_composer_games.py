@@ -10,95 +10,31 @@ accepted lines are read back from the page's result box.
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 
 import pytest
-from sqlmodel import select
 
-from adjudicator import service, store
 from adjudicator.engine import get_game
 from adjudicator.engine.play import apply_checked
 from adjudicator.games.nineteen_sixty.data import STATES
 from adjudicator.record import derive_seed
-from adjudicator.store.models import Game
-from tests.support.browser import chromium_or_skip, web_server
-from tests.support.databases import sqlite_database
+from tests.support.seat_games import Site, Started, served
+from tests.support.seat_games import start as start_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 VARIANTS = [(True, False), (False, False), (True, True), (False, True)]
 IDS = ["list-with-js", "list-without-js", "board-with-js", "board-without-js"]
 
 
-@dataclass
-class Site:
-    base: str
-    browser: object
-
-
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> Iterator[Site]:
-    chromium = chromium_or_skip()
-    from playwright.sync_api import sync_playwright
-
-    tmp = tmp_path_factory.mktemp("composer")
-    with sqlite_database(tmp) as db:
-        store.configure(db.url)
-        store.init_db()
-        env = {k: v for k, v in os.environ.items() if k not in ("PBEM_EAGER", "SMTP_HOST")}
-        env.update({"DATABASE_URL": db.url, "PBEM_VAR_DIR": str(tmp / "var")})
-        try:
-            with web_server(env, tmp, tmp / "web.log") as base, sync_playwright() as pw:
-                browser = pw.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
-                try:
-                    yield Site(base, browser)
-                finally:
-                    browser.close()
-        finally:
-            store.configure(None)
-
-
-@dataclass
-class Started:
-    game_id: str
-    tokens: dict[str, str]
-
-    def url(self, site: Site, seat: str) -> str:
-        return f"{site.base}/play/{self.game_id}/{seat}/{self.tokens[seat]}"
-
-    def prompts(self) -> dict[str, object]:
-        found = {}
-        for seat, token in self.tokens.items():
-            with store.transaction(write=False) as s:
-                page = service.seat_state(s, self.game_id, seat, token)
-            if page.prompt is not None:
-                found[seat] = page
-        return found
-
-    def submit(self, seat: str, text: str) -> None:
-        with store.transaction(write=False) as s:
-            token = service.seat_state(s, self.game_id, seat, self.tokens[seat]).prompt_token
-        with store.transaction() as s:
-            sub = service.submit(s, self.game_id, seat, self.tokens[seat], text, token)
-        assert not sub.error, sub.error
+    with served(tmp_path_factory.mktemp("composer")) as running:
+        yield running
 
 
 def start(game: str, seats: int, entropy: Callable[[str], str] | None = None) -> Started:
-    """A running game; `entropy(server_seed)`: what every player adds at joining (default none)."""
-    with store.transaction() as s:
-        created = service.create_game(s, game=game, seats=seats, title=f"Composer {game}")
-    added = ""
-    if entropy is not None:
-        with store.transaction(write=False) as s:
-            added = entropy(s.exec(select(Game).where(Game.public_id == created.game_id)).one().server_seed)
-    tokens = {}
-    for seat, invite in sorted(created.invites.items()):
-        with store.transaction() as s:
-            tokens[seat] = service.join_game(s, created.game_id, seat, invite, seat.title(),
-                                             entropy=added).seat_token
-    return Started(created.game_id, tokens)
+    return start_game(game, seats, f"Composer {game}", entropy)
 
 
 def moving_on(texts: list[str]) -> str:

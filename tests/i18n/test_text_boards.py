@@ -5,7 +5,6 @@ region's states) is left unchanged English."""
 
 from __future__ import annotations
 
-import random
 import re
 from typing import Any
 
@@ -13,9 +12,8 @@ import pytest
 from babel.messages.pofile import read_po
 
 from adjudicator import i18n
-from adjudicator.cli.playout import _choose_group
 from adjudicator.engine import get_game
-from adjudicator.engine.play import apply_checked
+from tests.support.play import random_game
 
 GAMES = ["doge", "china", "1960", "founding-fathers"]
 # Lines made only of data (names, numbers, seats), the same in every language; every other line has words.
@@ -39,20 +37,11 @@ def _msgids(msg: Any) -> list[str]:
 
 def _states(game_id: str) -> list[tuple[Any, list[str | None]]]:
     """A few states of random games (every 40th step and the last), with their viewers."""
-    game, found = get_game(game_id), []
+    found = []
     for seed in range(3):
-        rnd = random.Random(seed)
-        options = game.info.resolve_options({})
-        seats = game.seat_names(rnd.randint(game.info.min_seats, game.info.max_seats), options)
-        state = game.setup(f"boards:{seed}", seats, options).state
-        for step in range(3000):
-            prompts = game.prompts(state)
+        for step, (state, seats, prompts) in enumerate(random_game(game_id, seed, "boards")):
             if step % 40 == 0 or not prompts:
                 found.append((state, [None, *seats]))
-            if not prompts:
-                break
-            orders = {s: rnd.choice(prompts[s].choices) for s in _choose_group(rnd, prompts)}
-            state = apply_checked(game, state, orders, prompts).state
     return found
 
 

@@ -91,6 +91,9 @@ _READ_SEAT_PAGE = """() => {
   return {
     options: select ? [...select.options].filter(o => o.value).map(o => [o.value, o.textContent.trim()]) : [],
     steps: step ? [...step.options].map(o => o.value).filter(v => v) : [],
+    step_buttons: [...document.querySelectorAll('.composer-buttons button[name=pick]')].map(b => b.value),
+    markers: [...document.querySelectorAll('.placement-form input[name=marker]:not([disabled])')].map(b => b.value),
+    areas: [...document.querySelectorAll('.placement-form button[name=area]')].map(b => b.value),
     scripted: document.documentElement.classList.contains('script'),
     sealed_in: text.includes('Your sealed order'),
     crashed: text.includes('Internal Server Error') || text.includes('went wrong'),
@@ -119,6 +122,10 @@ def play_seat(page, url: str, rnd: random.Random, limit: int = 50) -> int:
             done -= 1
             page.goto(url, wait_until="domcontentloaded")
             continue
+        if seen["step_buttons"] and not seen["sealed_in"]:  # a step of few parts: one button each
+            with page.expect_navigation(wait_until="domcontentloaded"):
+                page.click(f".composer-buttons button[value='{rnd.choice(seen['step_buttons'])}']")
+            continue
         if seen["steps"] and not seen["sealed_in"]:
             # a long decision: the composer narrows it a part at a time (a pick submits itself
             # when scripts run; without them the Next button does)
@@ -126,6 +133,14 @@ def play_seat(page, url: str, rnd: random.Random, limit: int = 50) -> int:
                 page.select_option("select[name=pick]", rnd.choice(seen["steps"]))
                 if not seen["scripted"]:
                     page.click(".composer button")
+            continue
+        if seen["areas"] and not seen["sealed_in"]:  # Doge's placement: tick markers, press an area
+            boxes = page.locator(".placement-form input[name=marker]:not([disabled])")
+            for index in rnd.sample(range(len(seen["markers"])), rnd.randint(1, min(4, len(seen["markers"])))):
+                boxes.nth(index).check()
+            with page.expect_navigation(wait_until="domcontentloaded"):
+                page.click(f".placement-form button[value='{rnd.choice(seen['areas'])}']")
+            done += 1
             continue
         if not seen["options"] or seen["sealed_in"]:
             break  # nothing to decide, or this seat's sealed order is in and awaits the others

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -89,3 +90,26 @@ def finished_duel(director: service.CreatedDirector | None, names: tuple[str, st
     game.submit(winner, "keep")
     assert game.public().status == "finished"
     return game
+
+
+def random_game(game_id: str, seed: int, label: str, steps: int = 3000) -> Iterator[tuple[Any, list[str], dict[str, Any]]]:
+    """(state, seats, open prompts) at each step of a game played with random legal orders (a
+    random player count, the default options, seeded by `label` and `seed`), the last state with
+    no prompt when it ends within `steps`."""
+    import random
+
+    from adjudicator.cli.playout import _choose_group
+    from adjudicator.engine import get_game
+    from adjudicator.engine.play import apply_checked
+
+    game, rnd = get_game(game_id), random.Random(seed)
+    options = game.info.resolve_options({})
+    seats = game.seat_names(rnd.randint(game.info.min_seats, game.info.max_seats), options)
+    state = game.setup(f"{label}:{seed}", seats, options).state
+    for _ in range(steps):
+        prompts = game.prompts(state)
+        yield state, seats, prompts
+        if not prompts:
+            return
+        orders = {s: rnd.choice(prompts[s].choices) for s in _choose_group(rnd, prompts)}
+        state = apply_checked(game, state, orders, prompts).state

@@ -64,10 +64,12 @@ class Player:
         for _ in range(10):
             if self.order_form(html) is not None:
                 return html
-            steps = [f for f in forms_of(html) if "pick" in f.selects]
+            # a step is a select of parts, or one button per part when there are few
+            steps = [[v for v, _ in f.selects["pick"]] if "pick" in f.selects else f.buttons["pick"]
+                     for f in forms_of(html) if "pick" in f.selects or "pick" in f.buttons]
             assert steps, "neither an order form nor a composer step on the page"
-            fitting = [value for value, _ in steps[0].selects["pick"] if value and _leads_to(value.split(), wanted)]
-            assert fitting, f"no composer step leads to {label!r}: {steps[0].selects['pick']}"
+            fitting = [value for value in steps[0] if value and _leads_to(value.split(), wanted)]
+            assert fitting, f"no composer step leads to {label!r}: {steps[0]}"
             resp = self.client.get(self.url, query_string={"pick": fitting[0]})
             assert resp.status_code == 200, resp.status_code
             html = resp.get_data(as_text=True)
@@ -78,6 +80,12 @@ class Player:
         form = self.order_form(html)
         assert form is not None, "no order form on the page"
         return form.submit(self.client, self.url, follow=True, order=form.option_value("order", label))
+
+    def place(self, area: str, *markers: int):
+        """Doge's placement form: tick these marker values, press the area's button."""
+        [form] = [f for f in forms_of(self.page()) if "placement" in f.fields]
+        data = {**form.fields, "area": area, "marker": [str(m) for m in markers]}
+        return self.client.post(form.action or self.url, data=data, follow_redirects=True)
 
     def command(self, text: str):
         form = self.command_form()

@@ -17,6 +17,7 @@ class Form:
     fields: dict[str, str] = field(default_factory=dict)
     selects: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # name -> (value, label)
     textareas: set[str] = field(default_factory=set)
+    buttons: dict[str, list[str]] = field(default_factory=dict)  # name -> values of its submit buttons
 
     def submit(self, client, page_url: str, follow: bool = False, **values: Any):
         """POST the form; `follow` follows a redirect as a browser would (post/redirect/get)."""
@@ -63,6 +64,8 @@ class _FormParser(HTMLParser):
             self._option_value = a.get("value")
             if "selected" in a:
                 self._form.fields[self._select] = a.get("value", "")
+        elif tag == "button" and a.get("name"):
+            self._form.buttons.setdefault(a["name"], []).append(a.get("value", ""))
         elif tag == "textarea" and a.get("name"):
             self._form.textareas.add(a["name"])
             self._form.fields[a["name"]] = ""

@@ -5,22 +5,23 @@ gone from the Spanish board."""
 from __future__ import annotations
 
 import importlib
-import random
 from typing import Any
 
 import pytest
 from babel.messages.pofile import read_po
 
 from adjudicator import i18n
-from adjudicator.cli.playout import _choose_group
 from adjudicator.engine import get_game
-from adjudicator.engine.play import apply_checked
+from tests.support.play import random_game
 from web.boards import board_html, hand_html
 
-MODULES = {"china": "web.boards.china", "1960": "web.boards.nineteen_sixty",
+MODULES = {"doge": "web.boards.doge", "china": "web.boards.china", "1960": "web.boards.nineteen_sixty",
            "founding-fathers": "web.boards.founding_fathers"}
+PARTS = {"doge": ("web.boards.venice",)}  # modules a board draws its parts with
 # labels (with their markup, so a card's name is no match) each English board shows, the Spanish one must not
-LABELS = {"china": [">Face-up<", ">Discard pile<", ">Players (pieces still in supply)<", ">Regions as a table<",
+LABELS = {"doge": [">Areas as a list<", ">Voting order<", ">Venice: the six districts and the Quarantia<",
+                   ">Cards used<"],
+          "china": [">Face-up<", ">Discard pile<", ">Players (pieces still in supply)<", ">Regions as a table<",
                     ">Your hand<"],
           "1960": [">Events in play<", ">Candidate card<", '"Map of the 50 states"', ">Your hand<", ">Momentum<"],
           "founding-fathers": [">Public support<", ">Offices<", ">Election cubes<", ">Your hand:", ">Popularity<"]}
@@ -37,18 +38,9 @@ def app(tmp_path):
 def _views(game_id: str) -> list[tuple[dict[str, Any], str | None]]:
     game, found = get_game(game_id), []
     for seed in range(2):
-        rnd = random.Random(seed)
-        options = game.info.resolve_options({})
-        seats = game.seat_names(rnd.randint(game.info.min_seats, game.info.max_seats), options)
-        state = game.setup(f"html:{seed}", seats, options).state
-        for step in range(3000):
-            prompts = game.prompts(state)
+        for step, (state, seats, prompts) in enumerate(random_game(game_id, seed, "html")):
             if step % 80 == 0 or not prompts:
                 found += [(game.view(state, viewer), viewer) for viewer in [None, *seats]]
-            if not prompts:
-                break
-            orders = {s: rnd.choice(prompts[s].choices) for s in _choose_group(rnd, prompts)}
-            state = apply_checked(game, state, orders, prompts).state
     return found
 
 
@@ -56,15 +48,15 @@ def _views(game_id: str) -> list[tuple[dict[str, Any], str | None]]:
 def test_the_html_board_reads_in_spanish(app, monkeypatch, game_id: str) -> None:
     with i18n.catalog_path("es").open("rb") as f:
         spanish = {m.id: m.string for m in read_po(f, locale="es") if m.id}
-    module = importlib.import_module(MODULES[game_id])
     used: set[str] = set()
-    real = module._
+    for name in (MODULES[game_id], *PARTS.get(game_id, ())):
+        module = importlib.import_module(name)
 
-    def recording(msgid: str, **values: Any) -> str:
-        used.add(msgid)
-        return real(msgid, **values)
+        def recording(msgid: str, real: Any = module._, **values: Any) -> str:
+            used.add(msgid)
+            return real(msgid, **values)
 
-    monkeypatch.setattr(module, "_", recording)
+        monkeypatch.setattr(module, "_", recording)
     seen = {label: False for label in LABELS[game_id]}
     for view, seat in _views(game_id):
         # a game's hand, drawn beside the decision (hand_html), is checked with its board

@@ -88,17 +88,13 @@ def test_doge_game_through_the_web(client):
 
     html = red.page()
     assert 'class="doge"' in html and "Cannaregio" in html and "Quarantia" in html
-    # 273 placements are composed in two steps: the area, then the few dozen left in it
+    # the placement is the seven markers to tick and the area's button (not 273 pairs to choose from)
     assert red.order_form(html) is None
-    [step] = [f for f in forms_of(html) if "pick" in f.selects]
-    districts = [label.split(" (")[0] for value, label in step.selects["pick"] if value]
-    assert sorted(districts) == ["cannaregio", "castello", "dorsoduro", "quarantia", "san-marco", "san-polo", "santa-croce"]
-    narrowed = red.compose_to("place san-marco 3 1")
-    labels = [label for value, label in red.order_form(narrowed).selects["order"] if value]
-    assert "place san-marco 3 1" in labels and len(labels) <= 60
-    assert all(label.startswith("place san-marco") for label in labels)
-    assert "Your order so far: place san-marco" in text_of(narrowed)
-    resp = red.choose("place san-marco 3 1")
+    [form] = [f for f in forms_of(html) if "placement" in f.fields]
+    assert form.method == "post" and "csrf_token" in form.fields and "prompt_token" in form.fields
+    assert html.count('name="marker"') == 7 and html.count('name="area"') == 7
+    assert "place cannaregio 3 2 1 1" not in html
+    resp = red.place("san-marco", 1, 3)
     text = text_of(resp.get_data(as_text=True))
     assert "Sealed order received: place san-marco 3 1" in text
     # the public page shows the commitment but not red's marker values

@@ -85,10 +85,9 @@ def test_a_doge_decision_reads_in_the_rulebooks_words(client) -> None:
     players = [join(client, url, name) for url, name in zip(invites, ["Ana", "Bea", "Carlos"], strict=True)]
     text = text_of(players[0].page())
     assert "Año 1, ronda de colocación 1 de 4: juega una carta de área no usada" in text
-    # 273 placements: the order composer asks for the area first, in Spanish too
-    assert "Tu decisión" in text and "Tu orden hasta ahora: place" in text and "Siguiente parte de tu orden" in text
-    narrowed = text_of(players[0].compose_to("place san-marco 3 1"))
-    assert "Tu orden hasta ahora: place san-marco" in narrowed and "Enviar la orden secreta" in narrowed
+    # the placement form: the markers to tick and the areas' buttons, in Spanish too
+    assert "Tu decisión" in text and "1. Marca los marcadores que colocas (de 1 a 4)" in text
+    assert "2. Colócalos en un área (esto envía tu orden secreta)" in text
     # the board in the rulebook's words too: the HTML board and its text version
     for words in ("Orden de votación", "Aún por votar", "Palacios", "Cartas usadas", "Marcadores boca abajo"):
         assert words in text, words

@@ -291,8 +291,15 @@ def _spaces(geo: Geometry, houses: dict[str, Any], forts: dict[str, Any]) -> Mar
         if fort:
             what += _(", fortification (placed by %(seat)s)", seat=forts.get(space))
         cls = f"hs {_seat_cls(owner)}" if owner else "hs free"
-        parts.append(Markup('<g class="{}{}" data-space="{}"><title>{} {}: {}</title>').format(
-            cls, " fort" if fort else "", space, geo.names.get(geo.region_of.get(space, ""), ""), number, what))
+        name = f"{geo.names.get(geo.region_of.get(space, ''), '')} {number}"
+        # the seat is choosing a space: a legal one is a link that picks it (enhance.js selects it
+        # in the order list without a reload; without scripts the link narrows the list to it)
+        url = link_for(space)
+        if url:
+            parts.append(Markup('<a class="pick space-pick" href="{}" data-choose="{}" aria-label="{}">').format(
+                url, space, _("Choose %(space)s", space=name)))
+        parts.append(Markup('<g class="{}{}" data-space="{}"><title>{}: {}</title>').format(
+            cls, " fort" if fort else "", space, name, what))
         if fort:
             r = HOUSE_R + 0.9
             parts.append(Markup('<rect class="fortif" x="{}" y="{}" width="{}" height="{}"/>').format(
@@ -306,7 +313,7 @@ def _spaces(geo: Geometry, houses: dict[str, Any], forts: dict[str, Any]) -> Mar
         else:
             parts.append(Markup('<circle class="slot" cx="{}" cy="{}" r="{}"/>').format(_n(x), _n(y), _n(HOUSE_R * 0.8)))
             parts.append(_text(x, y + 0.7, number, "slotn"))
-        parts.append(Markup("</g>"))
+        parts.append(Markup("</g></a>") if url else Markup("</g>"))
     # houses on spaces this board does not know would be a bug; show them as text, not hide them
     parts.append(Markup("</g>"))
     return Markup("").join(parts)
@@ -344,7 +351,7 @@ def _map(view: dict[str, Any], key: BoardKey, seats: list[str]) -> Markup:
             "Houses on spaces not on this board: %(spaces)s", spaces=", ".join(f"{s} ({houses[s]})" for s in unknown)))
     drawn = Markup("").join(body)
     # an image may hold no links (axe: nested-interactive): with regions to click, the map is a group
-    drawn = Markup(str(drawn).replace('role="ROLE"', 'role="group"' if 'class="pick"' in drawn else 'role="img"', 1))
+    drawn = Markup(str(drawn).replace('role="ROLE"', 'role="group"' if 'class="pick' in drawn else 'role="img"', 1))
     return Markup('<div class="china-map">') + drawn + Markup("</div>") + extra
 
 
@@ -487,6 +494,10 @@ def draw(view: dict[str, Any], seat: str | None) -> Markup:
         "lines: roads · small numbered discs: alliances (dark once scored) · box under a region's name: its court, "
         "one disc per player with the number of emissaries · gold disc beside a court: the region is scored (in that "
         "order)."))
+    drawn_map = _map(view, key, seats)
+    if "space-pick" in drawn_map:
+        legend += Markup('<p class="china-legend small">{}</p>').format(
+            _("Yellow circles: the spaces your order may take now; a click on one picks it, then send the order."))
     box = _d(view.get("box"))
     removed = sum(_int(n) for n in box.values())
     cards = Markup(
@@ -502,7 +513,7 @@ def draw(view: dict[str, Any], seat: str | None) -> Markup:
                  _("Out of the game"), _("%(n)s per colour", n=max((_int(n) for n in box.values()), default=0)))
              if removed else "",
              _own_hand(view, seat))
-    return (Markup('<div class="china">') + head + notice + _map(view, key, seats) + legend + cards
+    return (Markup('<div class="china">') + head + notice + drawn_map + legend + cards
             + _players(view, seats, seat) + _regions_table(view, key, seats) + _alliance_results(view, key)
             + Markup("</div>"))
 

@@ -16,6 +16,7 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 
 from . import link_for, register_board
+from .venice import venice
 
 AREA_NAMES = {
     "cannaregio": "Cannaregio", "castello": "Castello", "dorsoduro": "Dorsoduro",
@@ -36,14 +37,14 @@ def _l(value: Any) -> list[Any]:
     return value if isinstance(value, list) else []
 
 
-def _name(area: Any) -> str:
+def area_name(area: Any) -> str:
     return AREA_NAMES.get(str(area), str(area).replace("-", " ").title())
 
 
 def _advisor_name(advisor: str, home: Any) -> str:
     if advisor.startswith("adv-quarantia-"):
         return _("Quarantia advisor %(number)s", number=advisor.rsplit("-", 1)[1])
-    return _("%(area)s advisor", area=_name(home or advisor[4:]))
+    return _("%(area)s advisor", area=area_name(home or advisor[4:]))
 
 
 def _colour_class(seat: Any) -> str:
@@ -112,7 +113,7 @@ def _area(area: str, view: dict[str, Any], seat: str | None, seats: list[str]) -
     election = _d(view.get("election"))
     advisors = _d(view.get("advisors"))
     url = link_for(area)  # the seat is composing a placement: a click on the area picks it
-    title = Markup('<a class="pick" href="{}">{}</a>').format(url, _name(area)) if url else _name(area)
+    title = Markup('<a class="pick" href="{}">{}</a>').format(url, area_name(area)) if url else area_name(area)
     parts = [Markup('<header><h3>{}</h3>{}</header>').format(title, _vote_status(area, voting, election))]
     if area != QUARANTIA:
         parts.append(Markup('<div class="row"><span class="label">{}</span>{}</div>')
@@ -145,7 +146,7 @@ def _track(view: dict[str, Any]) -> Markup:
     voting = _d(view.get("voting"))
 
     def cards(key: str, empty: str) -> Markup:
-        names = [_name(a) for a in _l(voting.get(key))]
+        names = [area_name(a) for a in _l(voting.get(key))]
         if not names:
             return Markup('<span class="muted">{}</span>').format(empty)
         return Markup('<ol class="cards">') + Markup("").join(
@@ -172,7 +173,7 @@ def _supply(view: dict[str, Any], seats: list[str], seat: str | None) -> Markup:
             markers = Markup("{} <small>({})</small>").format(len(own), " ".join(str(v) for v in own) or _("none"))
         rows.append(Markup("<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>").format(
             _chip(s), sup.get("houses", ""), sup.get("palaces", ""), sup.get("rings", ""), markers,
-            ", ".join(_name(a) for a in _l(used.get(s))) or "-"))
+            ", ".join(area_name(a) for a in _l(used.get(s))) or "-"))
     return Markup(
         '<div class="table-wrap"><table class="supply"><thead><tr><th>{}</th><th>{}</th>'
         '<th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr></thead><tbody>{}</tbody>'
@@ -191,11 +192,20 @@ def draw(view: dict[str, Any], seat: str | None) -> Markup:
     election = _d(view.get("election"))
     if election.get("area"):
         head += Markup(" · {} <b>{}</b>").format(_("election %(number)s in", number=election.get("number", "")),
-                                                 _name(election["area"]))
+                                                 area_name(election["area"]))
     head += Markup("</p>")
     off = Markup("")
     if neutral:
         off = Markup('<p class="muted small">{} {}</p>').format(_("Advisors off the board (neutral):"),
             ", ".join(_advisor_name(a, _d(_d(view.get("advisors")).get(a)).get("home")) for a in neutral))
-    return (Markup('<div class="doge">') + head + Markup('<div class="areas">') + areas + Markup("</div>")
+    drawn = venice(view, seat, {a: area_name(a) for a in [*order, QUARANTIA]})
+    legend = Markup('<p class="small muted">{}</p>').format(_(
+        "Squares: the palace spaces and their cost, filled in the builder's colour · little houses: houses "
+        "with their number · rounded tags: advisors (CN Cannaregio, CS Castello, DD Dorsoduro, SM San Marco, "
+        "SP San Polo, SC Santa Croce, Q the Quarantia's), in the colour of the ring on them, white when "
+        "neutral · small discs: face-down markers with their number · disc beside a name: the area's place in "
+        "this year's voting order (dark red: voting now; ✓: voted)."))
+    listed = Markup('<details class="doge-list"><summary>{}</summary><div class="areas">{}</div></details>').format(
+        _("Areas as a list"), areas)
+    return (Markup('<div class="doge">') + head + drawn + legend + listed
             + off + _track(view) + _supply(view, seats, seat) + Markup("</div>"))
