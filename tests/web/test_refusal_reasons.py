@@ -29,7 +29,7 @@ def test_a_refusal_says_why_and_offers_the_closest_legal_orders(client):
     # a misspelt state: the grammar's words, and the closest legal orders
     box = _result(kennedy.command("campaign californa 1").get_data(as_text=True))
     assert "no state called 'californa'" in text_of(box)
-    suggested = re.findall(r"<li><code>([^<]*)</code></li>", box.split('class="suggestions"')[1].split("</ul>")[0])
+    suggested = re.findall(r"<li><code>([^<]*)</code></li>", box.split('suggestions">')[1].split("</ul>")[0])
     assert suggested[0] == "campaign California 1" and len(suggested) <= 3
 
 def test_a_refusal_in_spanish(client):
