@@ -76,6 +76,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from .mail import bp as mail_bp
     from .players import bp as players_bp
     from .public import bp as public_bp
+    from .rules import register_rules
     from .seat import bp as seat_bp
     from .security import register_security_headers
     from .static_assets import register_static_versions
@@ -90,6 +91,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(mail_bp)
     app.register_blueprint(tournament_bp)
     app.register_blueprint(players_bp)
+    register_rules(app)
     register_error_handlers(app)
     register_security_headers(app)
     register_templating(app)
