@@ -99,7 +99,9 @@ def public_feed(s: Session, game_id: str, newest: int = 50) -> GameFeed:
 
 
 def _seat_infos(s: Session, g: Game) -> list[SeatInfo]:
-    return [SeatInfo(r.seat, r.display_name, bool(r.seat_token_hash), r.disorder, r.missed) for r in seats_of(s, g)]
+    over = g.status == "finished"  # civil disorder ends with the game: nothing is left to default
+    return [SeatInfo(r.seat, r.display_name, bool(r.seat_token_hash), r.disorder and not over, r.missed)
+            for r in seats_of(s, g)]
 
 
 def _outcome(s: Session, g: Game) -> dict[str, Any] | None:

@@ -148,3 +148,32 @@ def test_notes_without_the_csrf_token_are_refused(app, toy_game):
     fresh = app.test_client()  # another browser: no session, no token
     assert fresh.post(ada.url + "/notes", data={"notes": "forged"}).status_code == 400
     assert "forged" not in ada.page()
+
+
+def test_the_log_pages_show_each_entrys_time(client, toy_game):
+    _admin, (ada, bob), game_id = toy_game
+    ada.choose("bid 3")
+    bob.choose("bid 1")
+    for url in (f"/game/{game_id}/log", ada.url + "/log", ada.url, f"/game/{game_id}"):
+        assert re.search(r'<time class="log-time" datetime="[^"]+">\d+ \w+, \d\d:\d\d UTC</time>',
+                         client.get(url).get_data(as_text=True)), url
+
+
+def test_a_finished_games_seat_page_does_not_say_civil_disorder(client, toy_game):
+    from sqlmodel import select
+
+    from adjudicator import store
+    from adjudicator.store import Game, Seat
+
+    _admin, (ada, _bob), game_id = toy_game
+    with store.transaction() as s:
+        g = s.exec(select(Game).where(Game.public_id == game_id)).one()
+        row = s.exec(select(Seat).where(Seat.game_id == g.id, Seat.seat == "p1")).one()
+        row.disorder = True
+        s.add(row)
+    assert "civil disorder" in text_of(ada.page())  # while the game runs, it is told
+    with store.transaction() as s:
+        g = s.exec(select(Game).where(Game.public_id == game_id)).one()
+        g.status = "finished"
+        s.add(g)
+    assert "civil disorder" not in text_of(ada.page())
