@@ -96,6 +96,11 @@ def add_anchors(body: str, anchors: dict[str, Anchor], contents: list[Anchor]) -
         return f'<h{match.group(1)} id="{anchor_id}">{match.group(2)}</h{match.group(1)}>'
 
     def table(match: re.Match[str]) -> str:
+        # a wide table scrolls in its own box on a phone; the box takes the keyboard focus so that
+        # it can be scrolled without a pointer
+        return '<div class="table-wrap" tabindex="0">' + rows(match) + "</div>"
+
+    def rows(match: re.Match[str]) -> str:
         kind = _table_kind(match.group(0))
         if kind is None:
             return match.group(0)
