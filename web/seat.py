@@ -153,7 +153,7 @@ def _render_play(game_id: str, seat: str, seat_token: str, result: dict[str, Any
         composer=composer,
         press=press[-PRESS_ON_PAGE:], press_new=sum(p.new for p in press), press_count=len(press),
         press_draft=(drafts or {}).get("press", {"to": [request.args.get("reply", "")[:64]], "text": ""}),
-        notes=(drafts or {}).get("notes", backend.read("seat_notes", game_id, seat, seat_token)),
+        notes=drafts["notes"] if drafts and "notes" in drafts else backend.read("seat_notes", game_id, seat, seat_token),
         max_notes=backend.service().MAX_NOTES,
         board=board_html(page.game, page.view, seat, links),
         private=((page.view or {}).get("private") or {}).get(seat),
