@@ -80,6 +80,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from .metrics import register_request_timing
     from .players import bp as players_bp
     from .public import bp as public_bp
+    from .rules import register_rules
     from .seat import bp as seat_bp
     from .security import register_security_headers
     from .static_assets import register_static_versions
@@ -96,6 +97,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(players_bp)
     app.register_blueprint(metrics_bp)
     register_request_timing(app)
+    register_rules(app)
     register_error_handlers(app)
     register_security_headers(app)
     register_templating(app)

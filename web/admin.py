@@ -14,6 +14,7 @@ from . import backend
 from .errors import bad_link, status_of
 from .moderator_forms import TOOLS, Invalid, done_message, run_tool
 from .security import secret_page
+from .templating import set_viewer_zone
 
 bp = Blueprint("admin", __name__)
 
@@ -38,6 +39,7 @@ def _render(game_id: str, admin_token: str, message: str | None = None, error: s
     mail = backend.read("mail_log", game_id, admin_token)
     away = backend.read("absences", game_id, admin_token)
     pace = backend.read("game_pace", game_id, admin_token)
+    set_viewer_zone(page.timezone)  # the moderator reads the game's zone, as its deadline is set in
     return render_template("admin/admin.html", page=page, mail=mail, away=away, pace=pace, game_id=game_id,
                            admin_token=admin_token, message=message, error=error,
                            new_invite=new_invite), status

@@ -21,6 +21,7 @@ from . import backend, csrf
 from .errors import bad_link, status_of
 from .seat import mark_press_seen
 from .security import secret_page
+from .templating import set_viewer_zone
 
 bp = Blueprint("mail", __name__)
 
@@ -131,6 +132,7 @@ def _render(game_id: str, seat: str, seat_token: str, message: str = "", error: 
     press = backend.read("press_for", game_id, seat, seat_token)
     mark_press_seen(game_id, seat, seat_token, press)
     page = backend.read("seat_state", game_id, seat, seat_token)
+    set_viewer_zone(page.timezone)
     return render_template("play/mail.html", game_id=game_id, seat=seat, seat_token=seat_token, page=page,
                            settings=settings, press=press, message=message, error=error,
                            modes=backend.service().MAIL_MODES,

@@ -20,7 +20,7 @@ from .calendar import seats_calendar
 from .create import timezones
 from .errors import bad_link, error_page, status_of
 from .security import secret_page
-from .templating import absolute_url
+from .templating import absolute_url, set_viewer_zone
 
 bp = Blueprint("players", __name__)
 SESSION_KEY = "player"
@@ -106,6 +106,7 @@ def sign_out():
 @signed_in_page
 def home():
     page = backend.read("player_home", signed_in())
+    set_viewer_zone(page.timezone)
     return render_template("players/home.html", home=page, game_titles=_titles(), timezones=timezones(),
                            problem=request.args.get("problem", "")[:300])
 

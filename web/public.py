@@ -3,7 +3,7 @@ log lines, outcome, seed), its whole log, its Atom feed and the record export.""
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, render_template, url_for
+from flask import Blueprint, Response, jsonify, render_template, url_for
 from flask_babel import gettext as _
 
 from adjudicator.engine import all_games, get_game
@@ -11,7 +11,7 @@ from adjudicator.engine import all_games, get_game
 from . import backend
 from .boards import board_html
 from .feeds import atom_feed
-from .templating import absolute_url
+from .templating import absolute_url, set_viewer_zone
 from .values import log_start
 
 bp = Blueprint("public", __name__)
@@ -44,6 +44,7 @@ def game(game_id: str):
     view = getattr(page, "view", None)
     # public press only: empty while the game runs; at the end broadcasts (and private press if
     # the game publishes it). Bodies are rendered by the sanitising `markdown` filter.
+    set_viewer_zone(page.timezone)
     press = backend.read("public_press", game_id)
     return render_template("public/game.html", page=page, game=game, game_id=game_id, press=press,
                            board=board_html(page.game, view, None) if view is not None else None)
@@ -52,9 +53,16 @@ def game(game_id: str):
 @bp.route("/game/<game_id>/log")
 def log(game_id: str):
     page = backend.read("public_log", game_id, log_start())
+    set_viewer_zone(page.timezone)
     return render_template("public/log.html", page=page, game=get_game(page.game), game_id=game_id,
                            back_url=url_for("public.game", game_id=game_id), back_label=_("the game"),
                            page_url=lambda start: url_for("public.log", game_id=game_id, start=start))
+
+
+@bp.route("/game/<game_id>/version")
+def version(game_id: str):
+    """What the open public page polls (static/enhance.js): it changes when the page would."""
+    return jsonify(version=backend.read_raw("game_version", game_id))
 
 
 @bp.route("/game/<game_id>/feed.atom")

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import Blueprint, abort, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, jsonify, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 
 from adjudicator.engine import get_game
@@ -32,6 +32,7 @@ from .doge_placement import picked_area, placement_form
 from .errors import bad_link, status_of
 from .players import signed_in
 from .security import secret_page
+from .templating import set_viewer_zone
 from .values import json_value, log_start
 
 bp = Blueprint("seat", __name__)
@@ -131,10 +132,13 @@ def mark_press_seen(game_id: str, seat: str, seat_token: str, press: list[Any]) 
 
 
 def _render_play(game_id: str, seat: str, seat_token: str, result: dict[str, Any] | None = None,
-                 status: int = 200, preview: Any = None, plan_rows: list[tuple[str, int]] | None = None):
-    """`preview`: a plan's preview (service.preview_plan) shown in its form, whose rows are
+                 status: int = 200, drafts: dict[str, Any] | None = None, preview: Any = None,
+                 plan_rows: list[tuple[str, int]] | None = None):
+    """`drafts`: what a refused notes or press form held, shown again so that nothing is lost.
+    `preview`: a plan's preview (service.preview_plan) shown in its form, whose rows are
     `plan_rows` ((target, count) pairs) instead of the URL's."""
     page = backend.read("seat_state", game_id, seat, seat_token)
+    set_viewer_zone(page.timezone)
     game = get_game(page.game)
     prompt = page.prompt
     choices = _choices(game, prompt) if prompt is not None else []
@@ -160,6 +164,9 @@ def _render_play(game_id: str, seat: str, seat_token: str, result: dict[str, Any
         placement=placement_form(page.game, prompt, page.view, seat, picked_area(request.args),
                                  request.form.getlist("marker") if request.method == "POST" else None),
         press=press[-PRESS_ON_PAGE:], press_new=sum(p.new for p in press), press_count=len(press),
+        press_draft=(drafts or {}).get("press", {"to": [request.args.get("reply", "")[:64]], "text": ""}),
+        notes=drafts["notes"] if drafts and "notes" in drafts else backend.read("seat_notes", game_id, seat, seat_token),
+        max_notes=backend.service().MAX_NOTES,
         board=board_html(page.game, page.view, seat, links),
         hand=hand_html(page.game, page.view, seat),
         # the hand goes beside a decision that names cards (1960's "play 20 cp — #20 ..."), else below the board
@@ -237,6 +244,7 @@ def play(game_id: str, seat: str, seat_token: str):
 def history(game_id: str, seat: str, seat_token: str):
     """The whole log as this seat sees it (its own private lines included)."""
     page = backend.read("seat_log", game_id, seat, seat_token, log_start())
+    set_viewer_zone(page.timezone)
     return render_template("public/log.html", page=page, game=get_game(page.game), game_id=game_id,
                            back_url=url_for("seat.play", game_id=game_id, seat=seat, seat_token=seat_token),
                            back_label=_("your seat page"),
@@ -361,3 +369,54 @@ def undo(game_id: str, seat: str, seat_token: str):
         "applied": [], "receipts": [], "error": None, "choices": [],
         "notes": [_("Taken back: %(orders)s. Choose again below.", orders=", ".join(done.taken_back))]}
     return redirect(url_for("seat.play", game_id=game_id, seat=seat, seat_token=seat_token, _anchor="result"), 303)
+
+
+@bp.route("/play/<game_id>/<seat>/<seat_token>/version", methods=["GET"])
+@secret_page
+def version(game_id: str, seat: str, seat_token: str):
+    """What the open seat page polls (static/enhance.js): it changes when the page would. Needs the
+    seat's link like the page itself; a wrong link gets the same answer as the page's."""
+    try:
+        current = backend.read_raw("seat_version", game_id, seat, seat_token)
+    except _service_errors():
+        return bad_link()
+    return jsonify(version=current)
+
+
+def _saved(game_id: str, seat: str, seat_token: str, note: str, anchor: str):
+    session[_result_key(game_id, seat)] = {"applied": [], "receipts": [], "error": None, "choices": [], "notes": [note]}
+    return redirect(url_for("seat.play", game_id=game_id, seat=seat, seat_token=seat_token, _anchor=anchor), 303)
+
+
+def _refused(game_id: str, seat: str, seat_token: str, error: Exception, drafts: dict[str, Any]):
+    status = status_of(error)
+    if status in (403, 404):
+        return bad_link()
+    result = {"error": str(error), "applied": [], "receipts": [], "choices": []}
+    return _render_play(game_id, seat, seat_token, result, status, drafts)
+
+
+@bp.route("/play/<game_id>/<seat>/<seat_token>/notes", methods=["POST"])
+@secret_page
+def notes(game_id: str, seat: str, seat_token: str):
+    """Save the seat's private notes (only this seat's link reads them)."""
+    text = request.form.get("notes", "")[:MAX_COMMANDS]
+    try:
+        backend.call("save_notes", game_id, seat, seat_token, text)
+    except _service_errors() as e:
+        return _refused(game_id, seat, seat_token, e, {"notes": text})
+    return _saved(game_id, seat, seat_token, _("Notes saved."), "notes")
+
+
+@bp.route("/play/<game_id>/<seat>/<seat_token>/press", methods=["POST"])
+@secret_page
+def press(game_id: str, seat: str, seat_token: str):
+    """Send press from the seat page; a refused message stays in the form."""
+    to = [t[:64] for t in request.form.getlist("to")[:20]]
+    to = ["all"] if not to or "all" in to else to  # "everybody" ticked with some seats is everybody
+    text = request.form.get("text", "")[:MAX_COMMANDS]
+    try:
+        backend.call("send_press", game_id, seat, seat_token, to, text)
+    except _service_errors() as e:
+        return _refused(game_id, seat, seat_token, e, {"press": {"to": to, "text": text}})
+    return _saved(game_id, seat, seat_token, _("Press sent."), "press")

@@ -13,6 +13,7 @@ CSP = "; ".join([
     "style-src 'self'",
     "script-src 'self'",
     "img-src 'self' data:",
+    "connect-src 'self'",  # the live pages poll their version (static/enhance.js)
     "form-action 'self'",
     "frame-ancestors 'none'",
     "base-uri 'none'",

@@ -7,7 +7,7 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from babel.dates import format_datetime
-from flask import Flask, current_app, url_for
+from flask import Flask, current_app, g, has_app_context, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from markupsafe import Markup
@@ -31,18 +31,33 @@ def as_utc(when: datetime | None) -> datetime | None:
     return when.astimezone(UTC)
 
 
-def format_time(when: datetime | None, tz: str | None = None) -> str:
+def viewer_zone(tz: str | None = None) -> str:
+    """The zone times are shown in: `tz`, else the page's viewer's (`set_viewer_zone`), else UTC."""
+    return tz or (g.get("viewer_zone") if has_app_context() else None) or "UTC"
+
+
+def set_viewer_zone(tz: str | None) -> None:
+    """Every time this request's page shows is in `tz` (a seat's own zone, a player's, a game's)."""
+    g.viewer_zone = tz or "UTC"
+
+
+def format_time(when: datetime | None, tz: str | None = None, pattern: str = "EEE d MMM y, HH:mm") -> str:
     when = as_utc(when)
     if when is None:
         return ""
+    name = viewer_zone(tz)
     try:
-        zone = ZoneInfo(tz) if tz else UTC
+        zone = ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError):
-        zone = UTC
+        zone, name = UTC, "UTC"
     local = when.astimezone(zone)
-    name = tz if tz else "UTC"
     # day and month names in the page's language ("lun 3 mar 2031" on a Spanish page)
-    return f"{format_datetime(local, 'EEE d MMM y, HH:mm', locale=get_locale() or 'en')} {name}"
+    return f"{format_datetime(local, pattern, locale=get_locale() or 'en')} {name}"
+
+
+def log_time(when: datetime | None) -> str:
+    """A log line's time, short: "3 Mar, 18:05 Europe/Madrid"."""
+    return format_time(when, None, "d MMM, HH:mm")
 
 
 def time_left(when: datetime | None) -> str:
@@ -99,6 +114,7 @@ def register_templating(app: Flask) -> None:
     app.jinja_env.globals["recent_lines"] = RECENT_LOG_LINES
     app.jinja_env.filters["markdown"] = render_markdown
     app.jinja_env.filters["local_time"] = format_time
+    app.jinja_env.filters["log_time"] = log_time
     app.jinja_env.filters["time_left"] = time_left
     app.jinja_env.globals["absolute_url"] = absolute_url
     app.jinja_env.globals["Markup"] = Markup

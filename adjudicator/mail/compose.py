@@ -69,7 +69,13 @@ def turn_block(prompt_text: str, sealed: bool, choices: Sequence[str], grammar: 
     return lines
 
 
-def help_text(domain_hint: str = "") -> str:
+def help_text(rules_url: str = "") -> str:
+    """The HELP text; `rules_url`: the page with the game's rules (web/rules.py), linked at its end."""
+    rules = "\n\n" + _("The rules of the game, with every decision and card: %(url)s", url=rules_url) if rules_url else ""
+    return _help_commands() + rules
+
+
+def _help_commands() -> str:
     # one msgid: the command table is laid out as a whole, and each language lists its own words
     return _("""# How to play by mail
 

@@ -20,6 +20,7 @@ from .inbound import process as process_mail
 from .inbound import receive as receive_mail
 from .integrity import RecordsChecked, check_records
 from .lifecycle import create_game, join_game, start_game
+from .live import game_version, seat_version
 from .lobby import (
     SEATING,
     Lobby,
@@ -41,6 +42,7 @@ from .moderator_tools import (
     remove_seat,
     shorten_deadline,
 )
+from .notes import MAX_NOTES, save_notes, seat_notes
 from .orders import order_lines, preview_plan, submit, submit_order
 from .players import MAIL_MODES, language_of, resign, seat_settings, update_settings
 from .press import PressLine, mark_press_read, press_for, public_press, send_press
@@ -111,5 +113,6 @@ __all__ = [
     "SCORING", "Standings", "set_scoring", "standings_csv", "tournament_standings",
     "RemovedSeat", "TournamentBroadcast", "broadcast", "broadcast_tournament", "declare_result", "remove_seat",
     "rollback", "shorten_deadline", "Undone", "undo", "preview_plan",
+    "game_version", "seat_version", "MAX_NOTES", "save_notes", "seat_notes",
     "language_of", "mail_log", "resign", "seat_settings", "send_digests", "send_press", "set_absence", "update_settings",
 ]

@@ -106,11 +106,33 @@ def log_entries(s: Session, g: Game, game: GameModule, seat: str | None, newest:
     return render_entries(s.exec(query.order_by(RecordEntry.seq)), game, seat, undone_seqs(s, g))
 
 
+def _period(ev: dict[str, Any]) -> str:
+    """The year or turn an event starts or belongs to, in words ("" for most events): Doge's years,
+    1960's and Founding Fathers' turns name it in their events' data."""
+    if ev.get("kind") in ("year-started", "turn", "phase"):
+        if isinstance(ev.get("year"), int):
+            return _("Year %(year)s", year=ev["year"])
+        if isinstance(ev.get("turn"), int):
+            return _("Turn %(turn)s", turn=ev["turn"])
+    return ""
+
+
+def _headed(lines: list[LogLine], events: list[dict[str, Any]], last: list[str]) -> list[LogLine]:
+    """The lines, the first of a new year or turn carrying its heading (`last`: the period so far)."""
+    for line, ev in zip(lines, events, strict=True):
+        period = _period(ev)
+        if period and period != last[0]:
+            line.heading, last[0] = period, period
+    return lines
+
+
 def render_entries(rows: Iterable[RecordEntry], game: GameModule, seat: str | None,
               undone: set[int] | frozenset[int] = frozenset()) -> list[LogEntry]:
     """`undone`: entries a rollback undid; their lines stay, marked (each under its own audience)."""
     entries: list[LogEntry] = []
+    last = [""]
     for row in rows:
+        at = as_utc(row.created_at)
         lines: list[LogLine] = []
         if row.kind == "note":
             lines.append(LogLine(row.seq, "note", _note_text(row.data)))
@@ -123,10 +145,12 @@ def render_entries(rows: Iterable[RecordEntry], game: GameModule, seat: str | No
             if standing:
                 lines.append(LogLine(row.seq, "standing",
                                      "*" + _("Standing order applied for %(seats)s", seats=", ".join(standing)) + "*"))
-            lines += [LogLine(row.seq, ev.get("kind", ""), _event_text(game, ev))
-                      for ev in row.events or [] if visible(ev, seat)]
+            shown = [ev for ev in row.events or [] if visible(ev, seat)]
+            lines += _headed([LogLine(row.seq, ev.get("kind", ""), _event_text(game, ev)) for ev in shown], shown, last)
         if row.seq in undone:
             mark = "**" + _("[undone by a rollback]") + "** "
-            lines = [LogLine(line.index, line.kind, mark + line.markdown) for line in lines]
-        entries.append(LogEntry(row.seq, as_utc(row.created_at), lines))  # type: ignore[arg-type]
+            lines = [LogLine(line.index, line.kind, mark + line.markdown, heading=line.heading) for line in lines]
+        for line in lines:
+            line.at = at
+        entries.append(LogEntry(row.seq, at, lines))  # type: ignore[arg-type]
     return entries

@@ -33,7 +33,7 @@ class HomeSeat:
     your_move: bool
     expected: str  # the open decision in words, or what the seat waits for
     deadline: datetime | None
-    deadline_text: str  # in the player's zone
+    deadline_text: str  # in the player's zone (`PlayerHome.timezone`)
     seat_token: str  # the home's own link to the seat page
 
 
@@ -88,11 +88,14 @@ def join_details(s: Session, email: str) -> tuple[str, str, str]:
 
 def player_home(s: Session, email: str) -> PlayerHome:
     account = account_of(s, email)
-    zone = account.timezone or "UTC"
+    seats = _own_seats(s, account.email)
+    # the zone the player chose here, else the one they gave when they joined (the join form
+    # fills in the browser's), never UTC for a player who said where they are
+    zone = account.timezone or next((row.timezone for row, _g in seats if row.timezone), "UTC")
     slug = player_slug(player_identity(account.email, ""), _server_key())
     home = PlayerHome(account.email, account.name, zone, calendar_token(account.email), slug)
     directors: dict[int, str] = {}
-    for row, g in _own_seats(s, account.email):
+    for row, g in seats:
         your_move, expected = _expected(s, g, row)
         due = as_utc(g.due_at) if g.status == "running" else None
         home.seats.append(HomeSeat(g.public_id, g.title, g.game_type, g.status, row.seat, your_move, expected, due,

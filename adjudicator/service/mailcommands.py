@@ -118,7 +118,7 @@ def _one(s: Session, who: Speaker, cmd: Command, now: datetime, out: Outcome) ->
             out.sections += [_("Processing stopped at that line; the lines after it were not read."), ""]
             out.stopped = True
     elif cmd.name == "help":
-        out.sections += [compose.help_text(), ""]
+        out.sections += [compose.help_text(notify.rules_url(find_game(s, g).game_type)), ""]
     elif cmd.name == "status":
         page = seat_state(s, g, seat, who.key)  # type: ignore[arg-type]
         out.sections += ["## " + _("Status"), "", page.markdown, ""]

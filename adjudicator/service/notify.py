@@ -32,8 +32,16 @@ _deadline_text = lru_cache(maxsize=256)(format_deadline)
 
 
 def public_url(g: Game) -> str:
-    base = os.environ.get("PBEM_BASE_URL", "").rstrip("/")
-    return f"{base}/game/{g.public_id}" if base else f"/game/{g.public_id}"
+    return _site_url(f"/game/{g.public_id}")
+
+
+def rules_url(game_type: str = "") -> str:
+    """The rules page of a kind of game (web/rules.py), or the list of every game's rules."""
+    return _site_url(f"/rules/{game_type}" if game_type else "/rules")
+
+
+def _site_url(path: str) -> str:
+    return os.environ.get("PBEM_BASE_URL", "").rstrip("/") + path
 
 
 def queue_mail(s: Session, g: Game | None, to: str, subject: str, body: str, *, kind: str = "",

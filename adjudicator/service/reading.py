@@ -29,6 +29,7 @@ from .core import (
 )
 from .errors import Conflict, Forbidden
 from .gamelog import log_entries, render_entries, undone_seqs
+from .live import public_version, seat_version_of
 from .orders import formatted_choices
 from .outcomes import outcome_of
 from .standing import lines_of
@@ -63,7 +64,7 @@ def game_log(s: Session, g: Game, game: GameModule, seat: str | None, newest: in
     return [line for entry in log_entries(s, g, game, seat, newest) for line in entry.lines]
 
 
-def _log_page(s: Session, g: Game, seat: str | None, start: int | None) -> LogPage:
+def _log_page(s: Session, g: Game, seat: str | None, start: int | None, timezone: str = "") -> LogPage:
     """Record entries [start, start + LOG_PAGE_ENTRIES); start None is the newest page (pages
     start at multiples of LOG_PAGE_ENTRIES, so their links stay the same as the game grows)."""
     total = g.record_length
@@ -74,7 +75,8 @@ def _log_page(s: Session, g: Game, seat: str | None, start: int | None) -> LogPa
              .order_by(RecordEntry.seq))
     game = module_of(g)
     lines = [line for entry in render_entries(s.exec(query), game, seat, undone_seqs(s, g)) for line in entry.lines]
-    return LogPage(g.public_id, g.game_type, g.title, g.status, lines, first, end, total, LOG_PAGE_ENTRIES)
+    return LogPage(g.public_id, g.game_type, g.title, g.status, lines, first, end, total, LOG_PAGE_ENTRIES,
+                   timezone or g.timezone)
 
 
 def public_log(s: Session, game_id: str, start: int | None = None) -> LogPage:
@@ -85,8 +87,8 @@ def public_log(s: Session, game_id: str, start: int | None = None) -> LogPage:
 def seat_log(s: Session, game_id: str, seat: str, seat_token: str, start: int | None = None) -> LogPage:
     """One page of the log as the seat sees it (its own private lines included)."""
     g = find_game(s, game_id)
-    auth_seat(s, g, seat, seat_token)
-    return _log_page(s, g, seat, start)
+    row = auth_seat(s, g, seat, seat_token)
+    return _log_page(s, g, seat, start, row.timezone)
 
 
 def public_feed(s: Session, game_id: str, newest: int = 50) -> GameFeed:
@@ -98,7 +100,9 @@ def public_feed(s: Session, game_id: str, newest: int = 50) -> GameFeed:
 
 
 def _seat_infos(s: Session, g: Game) -> list[SeatInfo]:
-    return [SeatInfo(r.seat, r.display_name, bool(r.seat_token_hash), r.disorder, r.missed) for r in seats_of(s, g)]
+    over = g.status == "finished"  # civil disorder ends with the game: nothing is left to default
+    return [SeatInfo(r.seat, r.display_name, bool(r.seat_token_hash), r.disorder and not over, r.missed)
+            for r in seats_of(s, g)]
 
 
 def _outcome(s: Session, g: Game) -> dict[str, Any] | None:
@@ -115,14 +119,9 @@ def public_game(s: Session, game_id: str) -> PublicPage:
     view = game.view(g.state, None) if g.state is not None else {}
     markdown = game.render_view_in(view, None, translate) if g.state is not None else "*" + _(
         "Waiting for players to join.") + "*"
-    commitments: dict[str, str] = {}
-    sealed_done: set[str] = set()
+    commitments = _commitments(s, g, prompts)
+    waiting = [seat for seat in prompts if seat not in commitments]
     groups = sealed_groups(prompts)
-    for group in groups:
-        rows = sealed_rows(s, g, group)
-        commitments.update({seat: r.commitment for seat, r in sorted(rows.items())})
-        sealed_done |= set(rows)
-    waiting = [seat for seat in prompts if seat not in sealed_done]
     over = g.status == "finished"
     return PublicPage(
         game_id=g.public_id, game=g.game_type, title=g.title, status=g.status, view=view,
@@ -132,8 +131,24 @@ def public_game(s: Session, game_id: str) -> PublicPage:
         deadline=as_utc(g.due_at), deadline_text=format_deadline(g.due_at, g.timezone),
         seats=_seat_infos(s, g), record_length=g.record_length, options=dict(g.options),
         log_earlier=g.record_length > LOG_ON_PAGE,
-        tournament=_tournament(s, g),
+        tournament=_tournament(s, g), timezone=g.timezone, version=public_version(s, g),
     )
+
+
+def _commitments(s: Session, g: Game, prompts: dict[str, Prompt]) -> dict[str, str]:
+    """seat -> receipt of the sealed orders received in the open sealed groups."""
+    commitments: dict[str, str] = {}
+    for group in sealed_groups(prompts):
+        commitments.update({seat: r.commitment for seat, r in sorted(sealed_rows(s, g, group).items())})
+    return commitments
+
+
+def _waiting_on(s: Session, g: Game, prompts: dict[str, Prompt]) -> list[str]:
+    """The seats the game waits on now (a seat whose sealed order is in waits no more)."""
+    if g.status != "running":
+        return []
+    done = _commitments(s, g, prompts)
+    return sorted(seat for seat in prompts if seat not in done)
 
 
 def _tournament(s: Session, g: Game) -> tuple[str, str] | None:
@@ -156,7 +171,8 @@ def seat_state(s: Session, game_id: str, seat: str, seat_token: str) -> SeatPage
     row = auth_seat(s, g, seat, seat_token)
     game = module_of(g)
     # a paused game shows the pending decision, marked paused (no order is accepted meanwhile)
-    prompt = current_prompts(g).get(seat) if g.status in ("running", "paused") else None
+    prompts = current_prompts(g)
+    prompt = prompts.get(seat) if g.status in ("running", "paused") else None
     view = game.view(g.state, seat) if g.state is not None else {}
     markdown = game.render_view_in(view, seat, translate) if g.state is not None else "*" + _(
         "Waiting for players to join.") + "*"
@@ -174,8 +190,9 @@ def seat_state(s: Session, game_id: str, seat: str, seat_token: str) -> SeatPage
         log=game_log(s, g, game, seat, LOG_ON_PAGE), over=g.status == "finished", outcome=_outcome(s, g),
         grammar_help=help_text(game.grammar_help()), seats=_seat_infos(s, g),
         absence=_absence_text(g, row), delivery_problem=delivery_problem(s, g, row),
-        standing=lines_of(s, g, seat), disorder=row.disorder, paused=g.status == "paused",
-        log_earlier=g.record_length > LOG_ON_PAGE,
+        standing=lines_of(s, g, seat), disorder=row.disorder and g.status != "finished", paused=g.status == "paused",
+        log_earlier=g.record_length > LOG_ON_PAGE, waiting=_waiting_on(s, g, prompts),
+        timezone=row.timezone or g.timezone, version=seat_version_of(s, g, row),
         budget=prompt_text("", budget) if prompt is not None and (budget := game.budget(view, seat)) else "",
         **_undo_of(s, g, seat, game),
     )

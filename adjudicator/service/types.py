@@ -97,6 +97,8 @@ class LogLine:
     index: int  # record entry index
     kind: str  # event kind
     markdown: str
+    at: datetime | None = None  # when its record entry was written
+    heading: str = ""  # "Year 2", "Turn 5": a new year or turn of the game starts with this line
 
 
 @dataclass
@@ -154,6 +156,9 @@ class SeatPage:
     budget: str = ""  # what the seat has left to spend in its decision ("3 CP left"; GameModule.budget)
     undo_steps: list[str] = field(default_factory=list)  # own steps it may take back, newest first (undo.py)
     undo_refusal: str = ""  # why its newest step, its own, cannot be taken back ("" otherwise)
+    waiting: list[str] = field(default_factory=list)  # the seats the game waits on (the public page's list)
+    timezone: str = "UTC"  # the seat's own zone, else the game's: every time on its pages
+    version: str = ""  # changes when the page would (service/live.py): the page polls it
 
 
 @dataclass
@@ -178,6 +183,7 @@ class LogPage:
     end: int
     total: int
     per_page: int
+    timezone: str = "UTC"  # the reader's zone (a seat's own, else the game's)
 
 
 @dataclass
@@ -211,6 +217,8 @@ class PublicPage:
     options: dict[str, Any] = field(default_factory=dict)  # as resolved (content options as pins)
     log_earlier: bool = False  # `log` holds the newest record entries only; the rest is on the log pages
     tournament: tuple[str, str] | None = None  # (director id, name) of the tournament the game is in
+    timezone: str = "UTC"  # the game's zone
+    version: str = ""  # changes when the page would (service/live.py): the page polls it
 
 
 @dataclass

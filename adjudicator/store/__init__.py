@@ -25,6 +25,7 @@ from .models import (
     RecordEntry,
     SealedOrder,
     Seat,
+    SeatNote,
     StandingOrder,
 )
 from .retry import is_transient, run_in_transaction
@@ -32,6 +33,6 @@ from .retry import is_transient, run_in_transaction
 __all__ = [
     "LobbyGame", "PlayerAccount", "SignInLink", "TournamentEntry", "TournamentSignup",
     "Director", "Game", "InboxMessage", "InstalledContent", "ModeratorAction", "OutboxMessage", "Person", "PlayerRating", "Press", "RecordEntry",
-    "SealedOrder", "Seat", "StandingOrder", "configure", "database_url", "get_engine", "init_db", "is_sqlite",
+    "SealedOrder", "Seat", "SeatNote", "StandingOrder", "configure", "database_url", "get_engine", "init_db", "is_sqlite",
     "is_transient", "lock_game", "make_engine", "reset_after_fork", "run_in_transaction", "transaction",
 ]

@@ -156,6 +156,20 @@ class StandingOrder(SQLModel, table=True):
     dropped: str = Field(default="", max_length=500)
 
 
+class SeatNote(SQLModel, table=True):
+    """A seat's private notes (service/notes.py): read and written only with the seat's link."""
+
+    __tablename__ = "seat_notes"
+    __table_args__ = (UniqueConstraint("game_id", "seat"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="games.id", index=True)
+    seat: str = Field(max_length=64)
+    generation: int = 0  # the seat's player who wrote them (Seat.generation)
+    text: str = Field(default="", sa_column=Column(Text, nullable=False))
+    updated_at: datetime = Field(default_factory=_now)
+
+
 class Person(SQLModel, table=True):
     __tablename__ = "people"
 

@@ -8,8 +8,8 @@ payloads addressed to B — and fails if any of it holds a secret that party may
 
 Two oracles, taken from the engine rather than written per game (only how a card id is named is):
 
-* Needles. Canaries the test plants (the server seed, each seat's standing orders, private
-  press) and the game's own hidden values: what the full state holds that `game.view(state, X)`
+* Needles. Canaries the test plants (the server seed, each seat's standing orders and private
+  notes, private press) and the game's own hidden values: what the full state holds that `game.view(state, X)`
   removes (the secret part, other seats' private parts), what events addressed to others carry,
   and other seats' sealed orders and salts, turned into distinctive renderings (raw slugs, card
   names). A rendering is a needle for X only while the engine's own renderings for X (its view,
@@ -146,9 +146,11 @@ class LeakGame:
         """The pages the audience fetches now (rendered from the stored state at fetch time)."""
         paths = (["/", f"/game/{self.game_id}", f"/game/{self.game_id}/log", f"/game/{self.game_id}/log?start=0",
                   f"/game/{self.game_id}/feed.atom", f"/game/{self.game_id}/export.json",
+                  f"/game/{self.game_id}/version",
                   f"/play/{self.game_id}/{self.seats[0]}/not-a-token"]
                  if audience is None else [self.url(audience), f"{self.url(audience)}/log",
                                            f"{self.url(audience)}/log?start=0", f"{self.url(audience)}/mail",
+                                           f"{self.url(audience)}/version",
                                            f"{self.url(audience)}/deadlines.ics"])
         if audience is None:
             paths += ["/lobby", "/signin"]
@@ -353,7 +355,8 @@ def _verify(address: str) -> None:
 
 
 def _plant(lg: LeakGame, canary: str) -> None:
-    """Standing orders (a kind no decision has, so they wait all game) and private press."""
+    """Standing orders (a kind no decision has, so they wait all game), private notes and private
+    press."""
     with store.transaction(write=False) as s:
         prompts = current_prompts(s.exec(select(Game).where(Game.public_id == lg.game_id)).one())
     sample = next(lg.game.format_order(p.choices[0]) for p in prompts.values() if p.choices)
@@ -362,6 +365,10 @@ def _plant(lg: LeakGame, canary: str) -> None:
         with store.transaction() as s:
             service.set_standing_orders(s, lg.game_id, seat, lg.tokens[seat], f"ALWAYS {kind}: {sample}")
         lg.canaries[kind] = {seat}
+        notes = f"{canary}-notes-of-{seat}"  # private notes (issue 25): their seat's page only
+        with store.transaction() as s:
+            service.save_notes(s, lg.game_id, seat, lg.tokens[seat], f"plan: {notes}")
+        lg.canaries[notes] = {seat}
     if len(lg.seats) > 2:  # press between two seats; a third must not read it
         sender, to = lg.seats[0], lg.seats[1]
         text = f"{canary}-press-for-{to}-only"
@@ -501,6 +508,20 @@ def test_the_check_fails_on_an_export_that_withholds_nothing(leak_client, monkey
     assert revealed
     problems = check(lg)
     assert any("the public in /game/" in p and "export.json" in p for p in problems), problems
+
+
+def test_the_check_finds_notes_shown_to_another_seat(leak_client, monkeypatch) -> None:
+    """The oracle can fail on notes (issue 25): with the notes read by game instead of by seat,
+    another seat's page shows the first seat's notes."""
+    from adjudicator.service import notes
+    from adjudicator.store import SeatNote
+
+    lg = start_game(leak_client, "1960", 2, random.Random("leaks-notes"))
+    monkeypatch.setattr(notes, "_row", lambda s, g, seat: s.exec(
+        select(SeatNote).where(SeatNote.game_id == g.id).order_by(SeatNote.id)).first())
+    problems = check(lg)
+    first, second = lg.seats
+    assert any(f"seen by {second} in /play/" in p and f"-notes-of-{first}" in p for p in problems), problems
 
 
 @pytest.mark.parametrize(("game_id", "seats", "index"), _cases())

@@ -2,7 +2,8 @@
 serious or critical violation: the game list, the create form and its result, the join form, a
 seat page of each game (with the order composer where the decision is long), the press page, the
 public page, the log, the moderator page, a director's page and a tournament's standings, and the
-players' pages: sign-in (asking, confirming, a refused link), the signed-in home, the lobby."""
+players' pages: sign-in (asking, confirming, a refused link), the signed-in home, the lobby; the
+rules pages (issue 25); and the pages a Spanish-speaking player sees most, in Spanish."""
 
 from __future__ import annotations
 
@@ -23,6 +24,8 @@ from tests.support.databases import sqlite_database
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 GAMES = [("doge", 3), ("china", 3), ("1960", 2), ("founding-fathers", 3)]
+SPANISH = ("seat doge", "seat china", "seat 1960", "seat 1960 composing", "seat founding-fathers", "public doge", "log",
+           "press and settings", "rules 1960", "home")
 
 
 @pytest.fixture(scope="module")
@@ -73,8 +76,10 @@ def pages(tmp_path_factory) -> Iterator[tuple[object, dict[str, str]]]:
         seat, invite = sorted(waiting.invites.items())[0]
         urls["join"] = f"/join/{waiting.game_id}/{seat}/{invite}"
         urls |= _player_pages(waiting, director, home_address)
-        # the seat pages in Spanish too (issue 25: the decision's words, undo and plan forms)
-        urls |= {f"{name} (es)": f"{url}?lang=es" for name, url in list(urls.items()) if name.startswith("seat ")}
+        urls |= {"rules": "/rules", "rules 1960": "/rules/1960"}  # issue 25: the rules at hand
+        # the same pages in Spanish (the home last: the browser is signed in by then)
+        urls |= {f"{name} (es)": urls[name] + ("&" if "?" in urls[name] else "?") + "lang=es"
+                 for name in SPANISH}
         env = {k: v for k, v in os.environ.items() if k not in ("PBEM_EAGER", "SMTP_HOST")}
         env.update({"DATABASE_URL": db.url, "PBEM_VAR_DIR": str(tmp / "var")})
         try:

@@ -29,7 +29,7 @@ def test_log_lines_nest_their_parts() -> None:
                                      "(ring returned to blue).")
     with i18n.language("es"):
         assert i18n.prompt_text("", game.event_message(ev)) == (
-            "**red** toma el control de asesor 2 de la Cuarentena y lo coloca en Castello (el anillo vuelve a blue).")
+            "**red** toma el asesor 2 de la Cuarentena y lo coloca en Castello (el anillo vuelve a blue).")
 
 
 def test_a_refusal_carries_its_message() -> None:

@@ -4,6 +4,7 @@ dedupe, loops, sizes and encodings."""
 from __future__ import annotations
 
 import base64
+import re
 from email.message import EmailMessage
 from email.mime.text import MIMEText
 
@@ -185,6 +186,8 @@ def test_commands(game: PlayedGame) -> None:
     [reply] = outbox(kind="reply")
     for part in ("How to play by mail", "## Status", "## Your games", game.game_id, "## History"):
         assert part in reply.body
+    assert "The rules of the game, with every decision and card: " in reply.body  # HELP links the rules page
+    assert re.search(r"with every decision and card: \S*/rules/toy\b", reply.body)
     send(message("PRESS TO p2\nMeet me at 3?\n// not a comment in press\nENDPRESS\nABSENT 2030-01-01 2030-01-05",
                  to=to1))
     [press] = outbox("p2@example.org", "press")

@@ -56,6 +56,7 @@ def test_a_spanish_seat_plays_a_doge_round_by_mail_in_spanish(sqlite_db) -> None
     send(message("AYUDA\nESTADO", to=address(game_id, "red"), sender=ROJO))
     reply = outbox(ROJO, "reply")[-1]
     assert "# Cómo jugar por correo" in reply.body and "AUSENTE <desde> <hasta>" in reply.body
+    assert "Las reglas del juego, con cada decisión y carta: " in reply.body and "/rules/doge" in reply.body
     assert "## Estado" in reply.body and "## Ahora" in reply.body
     assert "resultado de tu correo" in reply.subject or reply.subject.startswith("Re:")
 

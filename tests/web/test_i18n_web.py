@@ -20,7 +20,7 @@ def test_the_seat_page_of_a_spanish_game_is_in_spanish(client) -> None:
     html = ada.page()
     text = text_of(html)
     assert '<html lang="es">' in html
-    for words in ("eres p1", "Tu decisión", "Enviar la orden secreta", "Órdenes permanentes", "Tablero",
+    for words in ("tu puesto: p1", "Tu decisión", "Enviar la orden secreta", "Órdenes permanentes", "Tablero",
                   "Jugadores", "Registro", "mensajes y ajustes de correo", "Guarda esta página en marcadores"):
         assert words in text, words
     assert "Your decision" not in text and "Standing orders" not in text

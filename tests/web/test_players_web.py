@@ -206,3 +206,20 @@ def test_behind_a_proxy_the_bound_is_per_forwarded_client_and_a_forged_header_is
 def _signin_rows() -> list[OutboxMessage]:
     with store.transaction(write=False) as s:
         return list(s.exec(select(OutboxMessage).where(OutboxMessage.kind == "signin")))
+
+
+def test_a_home_without_a_zone_of_its_own_shows_deadlines_in_the_zone_given_at_the_seat(client):
+    """Issue 25: a New York seat whose player set no zone on the home is not shown UTC."""
+    from adjudicator.store import Seat
+
+    game = new_game(seats=2)
+    with store.transaction() as s:
+        g = s.exec(select(Game).where(Game.public_id == game.game_id)).one()
+        row = s.exec(select(Seat).where(Seat.game_id == g.id, Seat.seat == "p2")).one()
+        row.timezone = "America/New_York"
+        s.add(row)
+        due = g.due_at
+    sign_in(client, "p2@example.org")
+    html = client.get("/me").get_data(as_text=True)
+    assert service.format_deadline(due, "America/New_York") in html
+    assert "Deadlines in your time zone (America/New_York)" in html

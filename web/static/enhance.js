@@ -68,3 +68,62 @@ document.addEventListener("click", function (event) {
   event.preventDefault();
   button.click();
 });
+
+// Live pages: a page that names its version (a seat's page, a game's public page) asks every
+// POLL_MS whether it changed (a few bytes; the seat's URL carries its secret, as the page's does),
+// and when it did, fetches the page and swaps in its new content. A form the reader is filling in
+// is never thrown away: then a note with a reload link appears instead. Without scripts the
+// "reload" link on the page does the same by hand.
+(function () {
+  var POLL_MS = 10000;
+  var main = document.getElementById("main");
+  if (!main || !main.dataset.versionUrl || !window.fetch) { return; }
+  var busy = false;
+  var dirty = false;
+  main.addEventListener("input", function () { dirty = true; });
+  main.addEventListener("change", function (event) {
+    if (!(event.target.matches && event.target.matches("select[data-autosubmit]"))) { dirty = true; }
+  });
+
+  function note() {
+    if (document.getElementById("live-note")) { return; }
+    var box = document.createElement("p");
+    box.id = "live-note";
+    box.className = "notice warn live-note";
+    box.setAttribute("role", "status");
+    var link = document.createElement("a");
+    link.href = window.location.pathname + window.location.search;
+    link.textContent = main.dataset.liveReload || "Reload";
+    box.appendChild(document.createTextNode((main.dataset.liveMoved || "The game moved on.") + " "));
+    box.appendChild(link);
+    main.insertBefore(box, main.firstChild);
+  }
+
+  function swap(html) {
+    var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("main");
+    if (!fresh) { return; }
+    var y = window.scrollY;
+    main.innerHTML = fresh.innerHTML;
+    main.dataset.version = fresh.dataset.version;
+    window.scrollTo(0, y);
+  }
+
+  function poll() {
+    if (busy || document.hidden) { return; }
+    busy = true;
+    fetch(main.dataset.versionUrl, {credentials: "same-origin", cache: "no-store"})
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (data) {
+        if (!data || data.version === main.dataset.version) { return null; }
+        if (dirty) { main.dataset.version = data.version; note(); return null; }
+        return fetch(window.location.pathname + window.location.search, {credentials: "same-origin", cache: "no-store"})
+          .then(function (r) { return r.ok ? r.text() : null; })
+          .then(function (html) { if (html && !dirty) { swap(html); } else if (html) { note(); } });
+      })
+      .catch(function () { return null; })
+      .then(function () { busy = false; });
+  }
+
+  setInterval(poll, POLL_MS);
+  document.addEventListener("visibilitychange", function () { if (!document.hidden) { poll(); } });
+})();
