@@ -168,6 +168,18 @@ def redeem_sign_in(s: Session, token: str, now: datetime | None = None) -> str:
     return row.email
 
 
+def session_generation(s: Session, email: str) -> int | None:
+    """The generation a signed-in session of `email` must carry to count (None: no account)."""
+    return s.exec(select(PlayerAccount.session_generation).where(PlayerAccount.email == email)).first()
+
+
+def end_sessions(s: Session, email: str) -> None:
+    """Sign out everywhere: every session cookie of the address, copies too, stops counting (its
+    generation is left behind). One atomic update: two sign-outs at once both count."""
+    s.connection().execute(update(PlayerAccount).where(PlayerAccount.email == email)  # type: ignore[arg-type]
+                           .values(session_generation=PlayerAccount.session_generation + 1))
+
+
 def account_of(s: Session, email: str) -> PlayerAccount:
     """The verified account of a signed-in address (refused if it never opened a link)."""
     account = s.exec(select(PlayerAccount).where(PlayerAccount.email == (email or "").strip().lower())).first()
