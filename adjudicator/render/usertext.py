@@ -386,7 +386,7 @@ def _inline(text: str) -> str:
     return _Inline(text).render()
 
 
-@lru_cache(maxsize=1024)  # a page of old press rows, rendered on read, is shown again and again
+@lru_cache(maxsize=256)  # a page of old press rows, rendered on read, is shown again and again
 def user_text_html(text: str) -> str:
     """Sanitised HTML of a player's or moderator's Markdown (see the module doc)."""
     lines = (text or "").replace("\r\n", "\n").replace("\r", "\n").replace("\t", "    ").split("\n")
