@@ -47,6 +47,19 @@ def _default_config() -> dict[str, Any]:
     }
 
 
+def unsafe_settings(config: dict[str, Any]) -> str | None:
+    """Why a server open to others must not start with these settings (None: it may). Without its
+    own address, links mailed to players (sign-in links above all) would follow the Host header of
+    whoever asked: whoever controls that host would receive them."""
+    base = str(config.get("PBEM_BASE_URL") or "")
+    if base.startswith(("https://", "http://")) and len(base.split("://", 1)[1]) > 0:
+        return None
+    return ("PBEM_BASE_URL is not set to the site's address (e.g. PBEM_BASE_URL=https://pbem.example.org). "
+            "A server others reach must know it: links in mails, sign-in links above all, would otherwise follow "
+            "the Host header of whoever asks. Set it (see deploy/env.example), or for development run "
+            "`pbem run` bound to 127.0.0.1.")
+
+
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     app = Flask(__name__)
     app.config.from_mapping(_default_config())

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import wraps
 
-from flask import Blueprint, Response, redirect, render_template, request, session, url_for
+from flask import Blueprint, Response, g, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 
 from adjudicator.engine import all_games
@@ -24,6 +24,7 @@ from .templating import absolute_url, set_viewer_zone
 
 bp = Blueprint("players", __name__)
 SESSION_KEY = "player"
+GENERATION_KEY = "player_generation"  # the account's session generation when this session began
 REFUSALS = {
     "expired": N_("This sign-in link has expired. Ask for a new one: links work for half an hour."),
     "used": N_("This sign-in link was used already; each link works once. Ask for a new one."),
@@ -33,7 +34,18 @@ REFUSALS = {
 
 
 def signed_in() -> str:
-    return session.get(SESSION_KEY, "")
+    """The signed-in address, once per request checked against the account's session generation
+    on the server: a cookie from before a sign-out (a copy too) no longer counts, and is dropped."""
+    email = session.get(SESSION_KEY, "")
+    if not email:
+        return ""
+    if "signed_in" not in g:
+        current = backend.read("session_generation", email)
+        g.signed_in = email if current is not None and session.get(GENERATION_KEY) == current else ""
+        if not g.signed_in:
+            session.pop(SESSION_KEY, None)
+            session.pop(GENERATION_KEY, None)
+    return g.signed_in
 
 
 def signed_in_page(view):
@@ -92,13 +104,18 @@ def redeem(token: str):
         return _refused(exc)
     session.clear()  # a new identity: nothing of the previous session carries over
     session[SESSION_KEY] = email
+    session[GENERATION_KEY] = backend.read("session_generation", email)
+    g.pop("signed_in", None)
     session.permanent = True  # kept for PERMANENT_SESSION_LIFETIME (Flask's default: 31 days)
     return redirect(url_for("players.home"), code=303)
 
 
 @bp.route("/signout", methods=["POST"])
 def sign_out():
-    session.pop(SESSION_KEY, None)
+    email = signed_in()
+    if email:  # ends this session and every copy of its cookie, on the server
+        backend.call("end_sessions", email)
+    session.clear()
     return redirect(url_for("public.index"), code=303)
 
 

@@ -12,7 +12,7 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from .markdown import render_markdown
+from .markdown import render_markdown, stored_html
 
 
 def absolute_url(endpoint: str, **values) -> str:
@@ -113,6 +113,7 @@ def register_templating(app: Flask) -> None:
     app.jinja_env.globals["option_value"] = option_value
     app.jinja_env.globals["recent_lines"] = RECENT_LOG_LINES
     app.jinja_env.filters["markdown"] = render_markdown
+    app.jinja_env.filters["stored_html"] = stored_html
     app.jinja_env.filters["local_time"] = format_time
     app.jinja_env.filters["log_time"] = log_time
     app.jinja_env.filters["time_left"] = time_left

@@ -108,7 +108,7 @@ def build_message(row: OutboxMessage) -> EmailMessage:
         except (ValueError, TypeError, IndexError):  # a value the header class cannot parse: leave it out
             continue
     msg.set_content(row.body)
-    msg.add_alternative(_html(row.body), subtype="html")
+    msg.add_alternative(_html(row), subtype="html")
     return msg
 
 
@@ -131,7 +131,7 @@ def message_bytes(row: OutboxMessage, linesep: str = "\n", mangle_from: bool = F
         except (ValueError, TypeError, IndexError):
             continue
         counts[key] = counts.get(key, 0) + 1
-    return rawmail.message_bytes(MAIL_POLICY, b"".join(head), row.body, _html(row.body), linesep, mangle_from,
+    return rawmail.message_bytes(MAIL_POLICY, b"".join(head), row.body, _html(row), linesep, mangle_from,
                                  boundary)
 
 
@@ -156,8 +156,11 @@ def _row_headers(row: OutboxMessage) -> list[tuple[str, str]]:
                                                              "bcc", "cc", "sender", "return-path")]
 
 
-def _html(body: str) -> str:
-    return f"<html><body>{markdown_blocks_to_html(body)}</body></html>"
+def _html(row: OutboxMessage) -> str:
+    # a mail carrying a person's words brings its HTML, built from theirs as stored when written:
+    # their Markdown is never parsed here (a hostile body cost a minute of the worker's time)
+    inner = row.html if row.html is not None else markdown_blocks_to_html(row.body)
+    return f"<html><body>{inner}</body></html>"
 
 
 def _address_header(to: str) -> str:

@@ -46,6 +46,75 @@ def _bounce(n: int, mid: str) -> bytes:
             f"Message-ID: <bounce-{n}@mx.test>\r\nIn-Reply-To: {mid}\r\n\r\nATTACKER TEXT\r\n").encode()
 
 
+# Press bodies (10,000 characters, the cap) of the shapes that cost the `markdown` package seconds
+# to a minute each (issue 26); tests/mail/test_user_text.py runs them and mixes of them.
+HOSTILE_PRESS = {
+    "images": "![",
+    "brackets": "[",
+    "40 lines of images": "\n".join(["![" * 249] * 40),
+    "empty links": "[]",
+    "unclosed targets": "[](",
+    "unclosed titles": '[](x "',
+    "nested brackets": "[" * 2500 + "a" + "](x)" * 1875,
+    "emphasis runs": "*a",
+    "underscores": "a_",
+    "strong runs": "**a",
+    "mixed emphasis": "*_",
+    "brackets and emphasis": "[*",
+    "block quotes": ">",
+    "quote lines": "> a\n",
+    "lazy quotes": ">a\nb\n",
+    "list items": "- a\n",
+    "numbered items": "1. ",
+    "nested lists": "".join("  " * i + "- a\n" for i in range(400)),
+    "backticks": "` `` ",
+    "autolinks": "<http://a",
+    "angle brackets": "<",
+    "backslashes": "\\",
+    "fences": "```\n",
+    "setext": "a\n=\n",
+    "line breaks": "a  \n",
+    "everything": "*[_![`<>&\\]",
+}
+
+
+def hostile_press(unit: str, size: int = 10_000) -> str:
+    """`unit` repeated to `size` characters."""
+    return (unit * (size // len(unit) + 1))[:size]
+
+
+def _press_bodies(game_id: str, tokens: dict[str, str], slowest: dict[str, float]) -> None:
+    """Each hostile press body sent from red to every seat, its mails built and the recipient's
+    page rendered: the slowest of the whole path, and of its rendering alone."""
+    from sqlmodel import select
+
+    from adjudicator import service, store
+    from adjudicator.render.usertext import user_text_html
+    from adjudicator.store import OutboxMessage
+    from workers.mailer import message_bytes
+
+    user_text_html("*warm* [up](x)")  # the first call builds the sanitiser
+    render: tuple[float, str] = (0.0, "")
+    for name, unit in HOSTILE_PRESS.items():
+        text = hostile_press(unit)
+        user_text_html.cache_clear()
+        t0 = time.process_time()  # CPU of this process: the budget is work, not the machine's load
+        user_text_html(text)
+        render = max(render, (time.process_time() - t0, name))
+        user_text_html.cache_clear()
+        t0 = time.perf_counter()
+        with store.transaction() as s:
+            tasks = service.send_press(s, game_id, "red", tokens["red"], ["all"], text)
+        with store.transaction(write=False) as s:
+            for _kind, row_id in tasks:
+                message_bytes(s.exec(select(OutboxMessage).where(OutboxMessage.id == row_id)).one())
+            for seat in tokens:
+                if seat != "red":
+                    service.press_for(s, game_id, seat, tokens[seat])
+        slowest[f"press {name} (send, mails, pages)"] = time.perf_counter() - t0
+    slowest[f"press rendering alone (CPU), slowest body ({render[1]})"] = render[0]
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="pbem bench hostile", description=__doc__)
     parser.add_argument("--rounds", type=int, default=3, help="how many times each kind is sent")
@@ -66,9 +135,11 @@ def main(argv: list[str]) -> int:
     store.init_db()
     with store.transaction() as s:
         created = service.create_game(s, game="doge", seats=3, title="Bench\r\nBcc: x@y")
+    tokens: dict[str, str] = {}
     for i, (seat, invite) in enumerate(created.invites.items()):
         with store.transaction() as s:
-            service.join_game(s, created.game_id, seat, invite, f"P{i}\r\nCc: z@y", email=f"{seat}@bench.test")
+            tokens[seat] = service.join_game(s, created.game_id, seat, invite, f"P{i}\r\nCc: z@y",
+                                             email=f"{seat}@bench.test").seat_token
     with store.transaction(write=False) as s:
         g = find_game(s, created.game_id)
         seat = seat_row(s, g, "red")
@@ -88,6 +159,7 @@ def main(argv: list[str]) -> int:
     }
     slowest: dict[str, float] = {}
     ids: list[int] = []
+    _press_bodies(created.game_id, tokens, slowest)
     for n in range(args.rounds):
         for name, make in kinds.items():
             raw = make(n)

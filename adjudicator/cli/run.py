@@ -68,11 +68,15 @@ def main(argv: list[str]) -> int:
 
     Path("var").mkdir(exist_ok=True)
     base_url = f"http://{args.host}:{args.port}"
-    os.environ.setdefault("PBEM_BASE_URL", base_url)
+    if _loopback(args.host):  # development: only this machine reaches it, at this address
+        os.environ.setdefault("PBEM_BASE_URL", base_url)
 
-    from web import create_app  # imported here: `pbem verify` must not need Flask
+    from web import create_app, unsafe_settings  # imported here: `pbem verify` must not need Flask
 
     app = create_app()
+    if (problem := unsafe_settings(app.config)) is not None:  # bound to other machines: a public server
+        print(f"pbem will not start on {args.host}: {problem}", file=sys.stderr)
+        return 2
     children: list[subprocess.Popen[bytes]] = []
     if not args.no_worker:
         worker = [sys.executable, "-m", "celery", "-A", "workers.celery_app", "worker",

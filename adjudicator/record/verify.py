@@ -113,6 +113,9 @@ def replay_record(doc: dict[str, Any], *, keep: bool = True) -> Iterator[tuple[d
     if state_hash(state) != setup["state_hash"]:
         raise VerifyError("the replayed setup state differs from the recorded one", 0)
     yield setup, state
+    # an older rules version's records replay with its prompts, but this build knows only the
+    # current version's default orders
+    defaults_known = data["rules_version"] == game.info.rules_version
     targets = _rollback_targets(entries)
     returned_to = set(targets.values())
     # States a rollback returns to: copies, since later steps may be applied in place (`keep=False`).
@@ -135,6 +138,7 @@ def replay_record(doc: dict[str, Any], *, keep: bool = True) -> Iterator[tuple[d
                     raise VerifyError(f"has a salt for {seat}, who had no sealed prompt", index)
                 if seat not in body["orders"]:
                     raise VerifyError(f"has a salt but no order for {seat}", index)
+            check_defaulted(game, state, body, prompts, index, defaults_known)
             try:
                 state = apply_checked(game, state, body["orders"], prompts, owned=not keep).state
             except (IllegalOrder, KeyError, TypeError, ValueError) as exc:
@@ -148,8 +152,43 @@ def replay_record(doc: dict[str, Any], *, keep: bool = True) -> Iterator[tuple[d
         yield entry, state
 
 
+def check_defaulted(game: GameModule, state: State, body: dict[str, Any], prompts: dict[str, Any],
+                    index: int, defaults_known: bool = True) -> None:
+    """What the replay can tell of an orders entry's `defaulted` list, from the state before it:
+    a sorted list of seats that gave an order here; the order of a seat the server defaulted at a
+    deadline (no salt) is the game's default for that state; and in a sealed group whose orders
+    carry salts (the server's sealed orders), a member without one was defaulted by the server.
+    (A default a seat's civil disorder sealed earlier has a salt and may answer an earlier state;
+    a seat that sent the default order itself is not defaulted: neither can be told apart here.
+    `defaults_known`: False for a record of an older rules version, whose defaults this build
+    does not hold.)"""
+    defaulted = body.get("defaulted", [])
+    orders, salts = body["orders"], body.get("salts") or {}
+    if (not isinstance(defaulted, list) or not all(isinstance(seat, str) for seat in defaulted)
+            or defaulted != sorted(set(defaulted))):
+        raise VerifyError("its list of defaulted seats is not a sorted list of distinct seats", index)
+    for seat in defaulted:
+        if seat not in orders:
+            raise VerifyError(f"lists {seat} as defaulted but has no order for {seat}", index)
+        if seat in salts or not defaults_known:
+            continue
+        try:
+            default = game.default_order(state, seat)
+        except IllegalOrder:
+            raise VerifyError(f"lists {seat} as defaulted, but {seat} had nothing to decide", index) from None
+        if canonical_json(orders[seat]) != canonical_json(default):
+            raise VerifyError(f"lists {seat} as defaulted, but {seat}'s order is not the game's default", index)
+    if salts:
+        for seat in orders:
+            prompt = prompts.get(seat)
+            if prompt is not None and prompt.sealed and seat not in salts and seat not in defaulted:
+                raise VerifyError(f"has no salt for {seat}'s sealed order, yet does not list {seat} as "
+                                  "defaulted", index)
+
+
 def _rollback_targets(entries: list[dict[str, Any]]) -> dict[int, int]:
-    """Rollback entry index -> the entry it returns to (adjudicator/record/rollback.py)."""
+    """Rollback entry index -> the entry it returns to (adjudicator/record/rollback.py); a
+    rollback's `undone` count, when given, must be the number of entries between the two."""
     targets: dict[int, int] = {}
     for entry in entries[1:]:
         try:
@@ -158,6 +197,10 @@ def _rollback_targets(entries: list[dict[str, Any]]) -> dict[int, int]:
             raise VerifyError(str(exc), entry.get("index")) from None
         if to is not None:
             targets[entry["index"]] = to
+            undone = entry["data"].get("undone", entry["index"] - to - 1)
+            if undone != entry["index"] - to - 1 or isinstance(undone, bool):
+                raise VerifyError(f"says it undid {undone!r} entries, but rolling back from entry {entry['index']} "
+                                  f"to entry {to} undoes {entry['index'] - to - 1}", entry["index"])
     return targets
 
 

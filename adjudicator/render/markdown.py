@@ -83,6 +83,11 @@ def markdown_to_html(text: str) -> str:
     html = _plain_paragraph(text or "") or _plain_heading(text or "")
     if html is None:
         html = _converter().reset().convert(text or "")
+    return sanitise(html)
+
+
+def sanitise(html: str) -> str:
+    """The one policy for HTML built from text: allowed tags and attributes, safe links."""
     return nh3.clean(
         html, tags=TAGS, attributes=ATTRIBUTES, url_schemes={"http", "https", "mailto"},
         link_rel="nofollow noopener noreferrer",

@@ -67,9 +67,11 @@ from .signin import (
     SignInRefused,
     account_by_calendar,
     check_sign_in,
+    end_sessions,
     normal_address,
     redeem_sign_in,
     request_sign_in,
+    session_generation,
 )
 from .standing import replace_all as set_standing_orders
 from .standing import standing_lines
@@ -110,6 +112,7 @@ __all__ = [
     "HomeSeat", "HomeTournament", "PlayerHome", "home_deadlines", "join_details", "player_home", "update_home",
     "SEATING", "Lobby", "lobby", "open_in_lobby", "seat_signups", "set_signup", "sign_up", "signup_status", "take_seat",
     "SignInRefused", "account_by_calendar", "check_sign_in", "normal_address", "redeem_sign_in", "request_sign_in",
+    "end_sessions", "session_generation",
     "SCORING", "Standings", "set_scoring", "standings_csv", "tournament_standings",
     "RemovedSeat", "TournamentBroadcast", "broadcast", "broadcast_tournament", "declare_result", "remove_seat",
     "rollback", "shorten_deadline", "Undone", "undo", "preview_plan",

@@ -187,8 +187,14 @@ def seat_signups(s: Session, director_id: str, token: str, method: str = "random
         raise ServiceError(_("seating must be one of %(methods)s", methods=", ".join(SEATING)))
     now = now or utcnow()
     director = auth_director(s, director_id, token)
+    # one seating of a tournament at a time: a second press (the button pressed twice, two tabs)
+    # waits here for the first to commit, then finds its players seated (PostgreSQL; SQLite's
+    # writers queue anyway). Read before it, the entries and seats could be stale.
+    s.exec(select(Director.id).where(Director.id == director.id).with_for_update()).one()
     waiting = s.exec(select(TournamentEntry).where(TournamentEntry.director_id == director.id,
                                                    TournamentEntry.game_id.is_(None))).all()  # type: ignore[union-attr]
+    if not waiting and s.exec(select(TournamentEntry.id).where(TournamentEntry.director_id == director.id)).first():
+        raise Conflict(_("every signed-up player is seated already; nobody waits for a game"))
     games = _empty_games(s, director)
     newest = s.exec(select(Game).where(Game.director_id == director.id)
                     .order_by(Game.created_at.desc(), Game.id.desc())).first()  # type: ignore[attr-defined]

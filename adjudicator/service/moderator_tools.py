@@ -20,6 +20,7 @@ from sqlmodel import Session, delete, select
 from adjudicator.engine import sha256_hex
 from adjudicator.i18n import N_, _, language
 from adjudicator.record import DECLARED_RESULT
+from adjudicator.render.usertext import mail_html, user_text_html
 from adjudicator.store import Director, Game, ModeratorAction, Press, SealedOrder, Seat, StandingOrder
 
 from . import notify
@@ -89,8 +90,9 @@ def _broadcast(s: Session, g: Game, text: str, by: dict[str, str], now: datetime
     """Press from the moderator to every seat (pages and mail). The record notes that it was sent
     and the hash of its text, not the text: like all press it is private while the game runs."""
     seats = seats_of(s, g)
+    html = user_text_html(text)  # once, bounded; pages and mails use it as stored
     press = Press(game_id=g.id, sender=MODERATOR, recipients=[r.seat for r in seats], broadcast=True, body=text,
-                  via="web", created_at=now)
+                  html=html, via="web", created_at=now)
     s.add(press)
     s.flush()
     data = {"press": press.id, "text_sha256": sha256_hex(text), **by}
@@ -102,11 +104,11 @@ def _broadcast(s: Session, g: Game, text: str, by: dict[str, str], now: datetime
     tasks: list[Task] = []
     for row in seats:
         with language(notify.seat_language(g, row)):
-            body = "\n".join(["# " + _("Message from the moderator of %(title)s (%(game)s)", title=title,
-                                       game=g.public_id), "", text, "",
-                              _("Game page: %(url)s", url=notify.public_url(g))])
+            head = "# " + _("Message from the moderator of %(title)s (%(game)s)", title=title, game=g.public_id)
+            tail = _("Game page: %(url)s", url=notify.public_url(g))
             subject = _("[%(game)s] message from the moderator", game=g.public_id)
-        tasks += notify.to_seat(s, g, row, subject, body, "press")
+        tasks += notify.to_seat(s, g, row, subject, "\n".join([head, "", text, "", tail]), "press",
+                                html=mail_html(head, html, tail))
     return tasks
 
 

@@ -45,9 +45,12 @@ def _site_url(path: str) -> str:
 
 
 def queue_mail(s: Session, g: Game | None, to: str, subject: str, body: str, *, kind: str = "",
-               seat: str = "", channel: str = "mail", status: str = "pending", **headers: Any) -> Task | None:
+               seat: str = "", channel: str = "mail", status: str = "pending", html: str | None = None,
+               **headers: Any) -> Task | None:
+    """`html`: the mail's HTML part, built from stored HTML (mails carrying a person's words);
+    without it the sender renders `body`."""
     values = {"game_id": g.id if g else None, "to": to, "subject": subject, "body": body, "headers": headers,
-              "status": status, "channel": channel, "kind": kind, "seat": seat}
+              "status": status, "channel": channel, "kind": kind, "seat": seat, "html": html}
     pending = outboxrows.queued(s, values)
     if pending is not None:  # a deadline: its rows go out in one prebuilt insert (outboxrows.py)
         return ("deliver", pending) if status == "pending" else None
@@ -93,14 +96,16 @@ def press_reply_address(g: Game, seat: Seat, sender: str) -> str:
 
 def to_seat(s: Session, g: Game, seat: Seat, subject: str, body: str, kind: str, *,
             in_reply_to: str = "", auto: str = "auto-generated", force_mail: bool = False,
-            reply_to: str = "") -> list[Task]:
+            reply_to: str = "", html: str | None = None) -> list[Task]:
     """`force_mail`: answers to a player's own mail are sent at once, whatever the digest setting.
-    `reply_to` replaces the seat's reply address (press mails: the press-reply address)."""
+    `reply_to` replaces the seat's reply address (press mails: the press-reply address); `html`:
+    the mail's HTML part (see `queue_mail`)."""
     tasks: list[Task] = []
     hdrs = compose.headers(g.public_id, seat.seat, reply_to or reply_address(g, seat), in_reply_to, auto)
     if seat.email and (seat.mail_mode != "off" or force_mail):
         status = "held" if seat.mail_mode == "digest" and not force_mail else "pending"
-        tasks.append(queue_mail(s, g, seat.email, subject, body, kind=kind, seat=seat.seat, status=status, **hdrs))
+        tasks.append(queue_mail(s, g, seat.email, subject, body, kind=kind, seat=seat.seat, status=status, html=html,
+                                **hdrs))
     if seat.chat_webhook and not force_mail:
         tasks.append(queue_mail(s, g, seat.chat_webhook, subject, body, kind=kind, seat=seat.seat,
                                 channel="webhook"))

@@ -12,6 +12,7 @@ from datetime import datetime
 from sqlmodel import Session, select
 
 from adjudicator.i18n import _, language
+from adjudicator.render.usertext import mail_html, user_text_html
 from adjudicator.store import Game, Press, Seat
 
 from . import notify
@@ -34,6 +35,7 @@ class PressLine:
     created_at: datetime
     id: int = 0
     new: bool = False  # to this seat, and newer than what it has seen on its pages
+    html: str = ""  # the body's sanitised HTML, as stored when sent
 
 
 def send_press(s: Session, game_id: str, seat: str, seat_token: str | MailKey, to: list[str], text: str,
@@ -62,30 +64,31 @@ def send_press(s: Session, game_id: str, seat: str, seat_token: str | MailKey, t
         recipients = [x for x in seats if x in wanted and x != seat]
         if not recipients:
             raise ServiceError(_("a press message needs at least one other seat"))
-    s.add(Press(game_id=g.id, sender=seat, recipients=recipients, broadcast=broadcast, body=text, via=via,
-                created_at=now or utcnow()))
+    html = user_text_html(text)  # rendered once, within a bounded time; pages and mails use it as stored
+    s.add(Press(game_id=g.id, sender=seat, recipients=recipients, broadcast=broadcast, body=text, html=html,
+                via=via, created_at=now or utcnow()))
     title = g.title or module_of(g).info.title
     tasks: list[Task] = []
     for name in recipients:
         row = seats[name]
         with language(notify.seat_language(g, row)):  # each recipient reads it in their own language
             kind = _("to everybody") if broadcast else _("to %(seats)s", seats=", ".join(recipients))
-            body = "\n".join([
-                "# " + _("Press in %(title)s (%(game)s)", title=title, game=g.public_id), "",
-                _("From **%(seat)s** (%(kind)s):", seat=seat, kind=kind), "", text, "",
-                _("To answer %(seat)s alone, reply to this mail: everything you write (above the quoted text, up "
-                  "to SIGNOFF) goes to %(seat)s as press, and **nothing in it is read as an order or command**. "
-                  "Orders go to your reply address %(address)s; there `PRESS TO %(seat)s` ... `ENDPRESS` works "
-                  "too.", seat=seat, address=notify.reply_address(g, row)),
-            ])
+            head = "\n".join(["# " + _("Press in %(title)s (%(game)s)", title=title, game=g.public_id), "",
+                              _("From **%(seat)s** (%(kind)s):", seat=seat, kind=kind)])
+            tail = _("To answer %(seat)s alone, reply to this mail: everything you write (above the quoted text, up "
+                     "to SIGNOFF) goes to %(seat)s as press, and **nothing in it is read as an order or command**. "
+                     "Orders go to your reply address %(address)s; there `PRESS TO %(seat)s` ... `ENDPRESS` works "
+                     "too.", seat=seat, address=notify.reply_address(g, row))
             subject = _("[%(game)s] press from %(seat)s", game=g.public_id, seat=seat)
-        tasks += notify.to_seat(s, g, row, subject, body, "press", reply_to=notify.press_reply_address(g, row, seat))
+        tasks += notify.to_seat(s, g, row, subject, "\n".join([head, "", text, "", tail]), "press",
+                                reply_to=notify.press_reply_address(g, row, seat), html=mail_html(head, html, tail))
     return tasks
 
 
 def _lines(rows: list[Press], reader: Seat | None = None) -> list[PressLine]:
     return [PressLine(r.sender, list(r.recipients), r.broadcast, r.body, as_utc(r.created_at), r.id or 0,  # type: ignore[arg-type]
-                      new=reader is not None and r.sender != reader.seat and (r.id or 0) > reader.press_read_id)
+                      new=reader is not None and r.sender != reader.seat and (r.id or 0) > reader.press_read_id,
+                      html=r.html if r.html is not None else user_text_html(r.body))  # older rows: rendered now
             for r in rows]
 
 

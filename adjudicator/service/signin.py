@@ -9,19 +9,20 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import ipaddress
 import os
 import re
 import secrets
 from datetime import datetime, timedelta
 
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
+from sqlalchemy import update
 from sqlmodel import Session, delete, func, select
 
 from adjudicator.i18n import _
 from adjudicator.mail import compose
 from adjudicator.store import PlayerAccount, SignInLink
 
+from .clientnet import client_network
 from .clock import as_utc, utcnow
 from .errors import Forbidden, ServiceError
 from .notify import queue_mail
@@ -30,9 +31,11 @@ from .types import Task
 
 LINK_SECONDS = 30 * 60  # a link works for half an hour
 LINKS_PER_ADDRESS_HOUR = 3  # more requests in the hour mail nothing (the page says the same)
+# links in the hour past which an address that asked already in the hour gets no other: an address
+# asking for the first time in the hour is never refused by it, so a flood cannot lock players out
 LINKS_PER_SERVER_HOUR = int(os.environ.get("PBEM_SIGNIN_LINKS_PER_HOUR", "300"))
-# one client (an IPv4 address, an IPv6 /64) asking for links to many addresses; a club behind one
-# router signs in a few dozen players at most in an hour
+# one client network (IPv4 /24, IPv6 /56: clientnet.py) asking for links to many addresses; a club
+# behind one router signs in a few dozen players at most in an hour
 LINKS_PER_CLIENT_HOUR = int(os.environ.get("PBEM_SIGNIN_LINKS_PER_CLIENT_HOUR", "30"))
 _SALT = "pbem-sign-in"
 _ADDRESS = re.compile(r"[^@\s<>,;\"]{1,64}@[^@\s<>,;\"]{1,255}\.[^@\s<>,;\".]{2,63}")
@@ -68,26 +71,27 @@ def _since(s: Session, column, value, after: datetime) -> int:  # type: ignore[n
 
 
 def client_tag(client: str) -> str:
-    """A short keyed hash of the asking client's network (the address itself is not stored): an
-    IPv4 address, or the /64 of an IPv6 one (one host usually holds a whole /64). "" if unknown."""
-    try:
-        ip = ipaddress.ip_address((client or "").strip())
-    except ValueError:
+    """A short keyed hash of the asking client's network (IPv4 /24, IPv6 /56: one attacker holds
+    many addresses of one; the address itself is not stored). "" if unknown."""
+    network = client_network(client)
+    if not network:
         return ""
-    network = ipaddress.ip_network(f"{ip}/64", strict=False) if ip.version == 6 else ip
     return hmac.new(server_key().encode(), f"sign-in client {network}".encode(), hashlib.sha256).hexdigest()[:12]
 
 
 def _over_bounds(s: Session, address: str, tag: str, hour_ago: datetime) -> bool:
-    if (_since(s, SignInLink.email, address, hour_ago) >= LINKS_PER_ADDRESS_HOUR
-            or _since(s, None, None, hour_ago) >= LINKS_PER_SERVER_HOUR):
+    asked = _since(s, SignInLink.email, address, hour_ago)
+    if asked >= LINKS_PER_ADDRESS_HOUR:
         return True
-    if not tag:
-        return False
-    # the client's tag prefixes the nonce of each link it asked for (no column of its own needed)
-    from_client = (select(func.count()).select_from(SignInLink)
-                   .where(SignInLink.created_at >= hour_ago, SignInLink.nonce.startswith(tag + ".")))  # type: ignore[attr-defined]
-    return s.exec(from_client).one() >= LINKS_PER_CLIENT_HOUR
+    if tag:
+        # the network's tag prefixes the nonce of each link it asked for (no column of its own needed)
+        from_client = (select(func.count()).select_from(SignInLink)
+                       .where(SignInLink.created_at >= hour_ago, SignInLink.nonce.startswith(tag + ".")))  # type: ignore[attr-defined]
+        if s.exec(from_client).one() >= LINKS_PER_CLIENT_HOUR:
+            return True
+    # the server-wide bound holds back only addresses that asked already: whatever others asked
+    # for in the hour, a player's first request gets its link
+    return asked > 0 and _since(s, None, None, hour_ago) >= LINKS_PER_SERVER_HOUR
 
 
 def request_sign_in(s: Session, email: str, now: datetime | None = None, base_url: str = "",
@@ -145,16 +149,35 @@ def check_sign_in(s: Session, token: str, now: datetime | None = None) -> None:
 
 
 def redeem_sign_in(s: Session, token: str, now: datetime | None = None) -> str:
-    """Use the link: it never works again. Returns the verified address."""
+    """Use the link: it never works again, even pressed in several browsers at once. Returns the
+    verified address."""
     now = now or utcnow()
     row = _link_row(s, token, now)
-    row.used_at = now
-    s.add(row)
+    # one conditional update marks it used: of requests racing on one link, PostgreSQL lets the
+    # first change the row and the others, waiting on its lock, find it used (SQLite writes one
+    # at a time); the row read above may be stale, this cannot be
+    taken = s.connection().execute(
+        update(SignInLink).where(SignInLink.id == row.id, SignInLink.used_at.is_(None))  # type: ignore[arg-type, union-attr]
+        .values(used_at=now)).rowcount
+    if taken != 1:
+        raise SignInRefused("used")
     account = s.exec(select(PlayerAccount).where(PlayerAccount.email == row.email)).first()
     if account is None:
         s.add(PlayerAccount(email=row.email, verified_at=now, calendar_hash=_hash(calendar_token(row.email))))
     s.flush()
     return row.email
+
+
+def session_generation(s: Session, email: str) -> int | None:
+    """The generation a signed-in session of `email` must carry to count (None: no account)."""
+    return s.exec(select(PlayerAccount.session_generation).where(PlayerAccount.email == email)).first()
+
+
+def end_sessions(s: Session, email: str) -> None:
+    """Sign out everywhere: every session cookie of the address, copies too, stops counting (its
+    generation is left behind). One atomic update: two sign-outs at once both count."""
+    s.connection().execute(update(PlayerAccount).where(PlayerAccount.email == email)  # type: ignore[arg-type]
+                           .values(session_generation=PlayerAccount.session_generation + 1))
 
 
 def account_of(s: Session, email: str) -> PlayerAccount:

@@ -40,6 +40,9 @@ class PlayerAccount(SQLModel, table=True):
     # under the server key, so the home can show it again; calendars send no cookies)
     calendar_hash: str = Field(default="", max_length=64, index=True)
     verified_at: datetime = Field(default_factory=_now)
+    # the generation of the address's signed-in sessions: each session cookie names the one it was
+    # given under, and signing out moves it on, so every copy of an older cookie stops working
+    session_generation: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
 
 
 class LobbyGame(SQLModel, table=True):

@@ -262,6 +262,9 @@ class Press(SQLModel, table=True):
     recipients: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
     broadcast: bool = False
     body: str = Field(default="", sa_column=Column(Text, nullable=False))
+    # the body's sanitised HTML, rendered once when it was sent (adjudicator/render/usertext.py);
+    # None on rows older than the column: rendered when read
+    html: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
     via: str = Field(default="web", max_length=16)  # web / mail
     created_at: datetime = Field(default_factory=_now)
 
@@ -274,6 +277,9 @@ class OutboxMessage(SQLModel, table=True):
     to: str = Field(max_length=500)
     subject: str = ""
     body: str = Field(default="", sa_column=Column(Text, nullable=False))  # Markdown
+    # the mail's HTML part when it carries words a person wrote (press, a broadcast), built when
+    # queued with their stored HTML; None: the sender renders `body`
+    html: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
     headers: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
     # pending / sending (claimed by one worker until lease_until) / sent / failed / bounced (a
     # delivery report came back), or held (waiting for the seat's daily digest) / digested

@@ -177,8 +177,10 @@ class LeakGame:
         """The home of the address on `seat` (signed in for these requests only), its feed, and an
         invitation's join page, which fills in the signed-in player's own address, name and zone."""
         address = f"{seat}@example.org"
-        with self.client.session_transaction() as sess:
-            sess["player"] = address
+        with store.transaction(write=False) as s:
+            generation = service.session_generation(s, address)
+        with self.client.session_transaction() as sess:  # as a used sign-in link leaves it
+            sess["player"], sess["player_generation"] = address, generation
         try:
             home = self.client.get("/me")
             assert home.status_code == 200 and f"/play/{self.game_id}/{seat}/" in home.get_data(as_text=True)
@@ -192,6 +194,7 @@ class LeakGame:
         finally:
             with self.client.session_transaction() as sess:
                 sess.pop("player", None)
+                sess.pop("player_generation", None)
         return {"/me": home.get_data(as_text=True), "/me/deadlines.ics": feed.get_data(as_text=True), "/join": body}
 
     def errors(self, seat: str) -> dict[str, str]:

@@ -122,3 +122,52 @@ def test_seating_can_make_more_games_like_the_newest(db, toy):
     assert len(seated) == 6  # the given game and one more of 3 seats; two players wait
     assert sorted(d.title for d in page.games) == ["Round 0", "Round 0 #2"]
     assert {d.status for d in page.games} == {"running"} and {d.seats for d in page.games} == {3}
+
+
+def test_two_presses_of_seat_the_players_at_once_seat_them_once(pg_db, toy):
+    """Issue 26: two simultaneous "seat the players" presses gave a 500 on PostgreSQL. One seats
+    the players; the other waits for it and says they are seated already."""
+    import threading
+
+    cup, games = _cup_with_games(2)
+    players = [f"r{n}@example.org" for n in range(4)]
+    _verified(*players)
+    for address in players:
+        with store.transaction() as s:
+            service.sign_up(s, address, cup.director_id)
+    start = threading.Barrier(2, timeout=30)
+    outcomes: list[str] = []
+
+    def press() -> None:
+        start.wait()
+        try:
+            with store.transaction() as s:
+                service.seat_signups(s, cup.director_id, cup.token, "random")
+            outcomes.append("seated")
+        except service.Conflict as refused:
+            outcomes.append(str(refused))
+
+    threads = [threading.Thread(target=press) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert sorted(outcomes) == ["every signed-up player is seated already; nobody waits for a game", "seated"]
+    with store.transaction(write=False) as s:
+        entries = s.exec(select(TournamentEntry)).all()
+        assert all(e.game_id for e in entries) and len({(e.game_id, e.seat) for e in entries}) == 4
+        for created in games:
+            assert service.public_game(s, created.game_id).status == "running"
+        assert len(s.exec(select(OutboxMessage).where(OutboxMessage.kind == "seated")).all()) == 4
+
+
+def test_seating_again_when_everybody_is_seated_says_so(db, toy):
+    cup, _games = _cup_with_games(1)
+    _verified("s0@example.org", "s1@example.org")
+    for address in ("s0@example.org", "s1@example.org"):
+        with store.transaction() as s:
+            service.sign_up(s, address, cup.director_id)
+    with store.transaction() as s:
+        service.seat_signups(s, cup.director_id, cup.token, "random")
+    with store.transaction() as s, pytest.raises(service.Conflict, match="seated already"):
+        service.seat_signups(s, cup.director_id, cup.token, "random")

@@ -49,3 +49,18 @@ def test_a_refused_press_message_stays_in_the_form(client, toy_game):
     assert refused.status_code == 400
     html = refused.get_data(as_text=True)
     assert "at most 10000 characters" in text_of(html) and too_long in html  # nothing lost
+
+
+def test_the_worst_press_body_costs_little_to_send_and_show(client, toy_game):
+    """Issue 26: 5,000 times `![` took 76 s to show on the recipient's page. Now it is rendered
+    once when sent, and the pages show what was stored (its mails: tests/mail/test_press_html.py)."""
+    import time
+
+    _admin, (ada, bob), _game_id = toy_game
+    start = time.perf_counter()
+    _send(client, ada, "p2", "![" * 5000)
+    page = bob.page()
+    press_page = client.get(bob.url + "/mail").get_data(as_text=True)
+    seconds = time.perf_counter() - start
+    assert seconds < 2.0, f"{seconds:.2f} s"
+    assert "![![![" in page and "![![![" in press_page
