@@ -116,6 +116,10 @@ def make_celery(config: dict[str, Any] | None = None) -> Celery:
                 "task": "workers.tasks.send_digests",
                 "schedule": float(os.environ.get("PBEM_DIGEST_SECONDS", str(24 * 3600))),
             },
+            "prune": {  # retention (adjudicator/service/retention.py)
+                "task": "workers.tasks.prune",
+                "schedule": float(os.environ.get("PBEM_PRUNE_SECONDS", str(24 * 3600))),
+            },
             **_imap_schedule(),
         },
         beat_schedule_filename=os.environ.get("PBEM_BEAT_SCHEDULE", "var/celerybeat-schedule"),

@@ -19,6 +19,7 @@ COMMANDS = {
     "ratings": ("adjudicator.cli.ratings", "list players' ratings per game type; --recompute rebuilds them"),
     "archive": ("adjudicator.cli.archive", "write every finished game as static HTML for publishing"),
     "chaos": ("adjudicator.cli.chaos", "fault-injection run: kill and restart workers, web, broker, database; count lost work"),
+    "prune": ("adjudicator.cli.prune", "delete old dropped mail and old sent mail bodies (the beat does it daily)"),
     "imap": ("adjudicator.cli.imap", "watch an IMAP mailbox in IDLE for inbound mail (IMAP_MODE=idle)"),
 }
 

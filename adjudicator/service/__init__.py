@@ -13,7 +13,7 @@ from .content import ContentInfo, install_content, list_content, load_installed
 from .deadlines import due_games, sweep_deadlines, sweep_game
 from .digests import send_digests
 from .directors import CreatedDirector, DirectedGame, DirectorPage, create_director, director_page
-from .errors import BadOrder, Conflict, Forbidden, NotFound, NotYourTurn, ServiceError, StaleOrder
+from .errors import BadOrder, Conflict, Forbidden, NotFound, NotYourTurn, ServiceError, StaleOrder, TooMany
 from .home import HomeSeat, HomeTournament, PlayerHome, home_deadlines, join_details, player_home, update_home
 from .inbound import process as process_mail
 from .inbound import receive as receive_mail
@@ -87,6 +87,7 @@ from .types import (
     Submission,
     Task,
 )
+from .verified import confirm_by_link, confirmed_address, release_held
 
 __all__ = [
     "BadOrder", "admin_page", "check_invite", "Conflict", "CreatedGame", "GameFeed", "LogEntry", "public_feed", "DeadlinePolicy", "Forbidden", "GameSummary", "JoinedSeat",
@@ -107,5 +108,6 @@ __all__ = [
     "SCORING", "Standings", "set_scoring", "standings_csv", "tournament_standings",
     "RemovedSeat", "TournamentBroadcast", "broadcast", "broadcast_tournament", "declare_result", "remove_seat",
     "rollback", "shorten_deadline",
+    "TooMany", "confirm_by_link", "confirmed_address", "release_held",
     "language_of", "mail_log", "resign", "seat_settings", "send_digests", "send_press", "set_absence", "update_settings",
 ]

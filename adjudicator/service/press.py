@@ -19,6 +19,7 @@ from .clock import as_utc, utcnow
 from .core import auth_seat, find_game, locked_game, module_of, seats_of
 from .errors import Conflict, ServiceError
 from .pace import seat_spoke
+from .pressbounds import check_press
 from .tokens import MailKey
 from .types import Task
 
@@ -62,8 +63,10 @@ def send_press(s: Session, game_id: str, seat: str, seat_token: str | MailKey, t
         recipients = [x for x in seats if x in wanted and x != seat]
         if not recipients:
             raise ServiceError(_("a press message needs at least one other seat"))
+    now = now or utcnow()
+    check_press(s, g, seat, recipients, now, notify.seat_timezone(g, row))
     s.add(Press(game_id=g.id, sender=seat, recipients=recipients, broadcast=broadcast, body=text, via=via,
-                created_at=now or utcnow()))
+                created_at=now))
     title = g.title or module_of(g).info.title
     tasks: list[Task] = []
     for name in recipients:
