@@ -27,8 +27,9 @@ class SignInLink(SQLModel, table=True):
 
 
 class PlayerAccount(SQLModel, table=True):
-    """An address whose owner opened a sign-in link once: verified, it may take lobby seats and sign
-    up for tournaments."""
+    """A verified address: its owner opened a sign-in link, pressed a confirmation link's button or
+    mailed us from it with a seat's token (service/verified.py). Mail carrying others' words goes
+    only to verified addresses; signed in, it may take lobby seats and sign up for tournaments."""
 
     __tablename__ = "player_accounts"
 
