@@ -191,6 +191,11 @@ def test_pbem_prune_and_the_daily_beat(db, capsys) -> None:  # noqa: ANN001
     assert pbem(["prune", "--outbox-days", "5"]) == 0
     assert "1 bodies removed" in capsys.readouterr().out
     from workers.celery_app import celery
+    from workers.tasks import prune as prune_task
 
     entry = celery.conf.beat_schedule["prune"]
     assert entry["task"] == "workers.tasks.prune" and entry["schedule"] == 24 * 3600
+    with store.transaction() as s:
+        s.add(OutboxMessage(to="q@example.org", body="older", status="sent",
+                            created_at=service.utcnow() - timedelta(days=100)))
+    assert "1 bodies removed" in prune_task()  # what the beat runs daily: the default 90 days
