@@ -16,8 +16,10 @@ import hmac
 import os
 from collections.abc import Iterable
 from datetime import datetime, timedelta
+from typing import Any
 
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
+from sqlalchemy import event
 from sqlmodel import Session, func, select
 
 from adjudicator.i18n import _
@@ -51,6 +53,12 @@ def is_verified(s: Session, address: str, among: Iterable[str] = ()) -> bool:
         found = set(s.exec(select(PlayerAccount.email).where(PlayerAccount.email.in_(sorted(asked)))).all())  # type: ignore[attr-defined]
         known.update({a: a in found for a in asked})
     return bool(address) and known[address]
+
+
+@event.listens_for(Session, "after_soft_rollback")
+def _forget(session: Session, _previous: Any) -> None:
+    """A rollback (a mail's savepoint too) may undo a verification: ask the database again."""
+    session.info.pop(_CACHE, None)
 
 
 def remember(s: Session, found: dict[str, bool]) -> None:

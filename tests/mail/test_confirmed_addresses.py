@@ -167,3 +167,12 @@ def test_games_set_up_for_confirmed_players_mail_as_before(db, toy) -> None:  # 
     new_game(seats=2)
     assert outbox(kind="confirm") == []
     assert {r.status for r in outbox(kind="start")} <= {"pending", "sent"}
+
+
+def test_a_verification_rolled_back_is_not_remembered(db) -> None:  # noqa: ANN001
+    with store.transaction() as s:
+        nested = s.begin_nested()
+        verified.verify_address(s, "x@example.org")
+        assert verified.is_verified(s, "x@example.org")
+        nested.rollback()
+        assert not verified.is_verified(s, "x@example.org"), "the savepoint took the account with it"
