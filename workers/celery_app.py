@@ -63,6 +63,7 @@ PRIORITIES = {
     "workers.tasks.poll_imap": FIRST, "workers.tasks.send_digests": FIRST,
     "workers.tasks.ingest_message": ORDERS, "workers.tasks.drain_inbox": ORDERS,
     "workers.tasks.deliver_batch": MAIL, "workers.tasks.deliver_outbox": MAIL,
+    "workers.tasks.prune": MAIL,  # daily housekeeping: behind everything a player waits for
 }
 
 
