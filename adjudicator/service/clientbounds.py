@@ -17,7 +17,7 @@ from adjudicator.i18n import _
 from adjudicator.store import ClientAction
 
 from .clientnet import client_network
-from .clock import as_utc, format_deadline
+from .clock import as_utc, format_deadline, window_free_at
 from .errors import TooMany
 from .serverkey import server_key
 
@@ -43,8 +43,8 @@ def count_client(s: Session, client: str, action: str, signed_in: bool, now: dat
     bound = BOUNDS[action][1 if signed_in else 0]
     times = sorted(as_utc(at) for at in s.exec(select(ClientAction.at).where(
         ClientAction.network == tag, ClientAction.action == action, ClientAction.at >= now - WINDOW)).all())
-    if len(times) >= bound:
-        free = (times[-bound] + WINDOW).replace(second=0, microsecond=0) + timedelta(minutes=1)  # type: ignore[operator]
+    free = window_free_at(times, bound, WINDOW)  # type: ignore[arg-type]
+    if free is not None:
         what = (_("%(count)s games were created from your network in the last hour, the most allowed", count=len(times))
                 if action == "create" else
                 _("%(count)s seats were taken from your network in the last hour, the most allowed", count=len(times)))

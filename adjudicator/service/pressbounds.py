@@ -14,7 +14,7 @@ from sqlmodel import Session, select
 from adjudicator.i18n import _
 from adjudicator.store import Game, Press
 
-from .clock import as_utc, format_deadline
+from .clock import as_utc, format_deadline, window_free_at
 from .errors import TooMany
 
 WINDOW = timedelta(hours=1)
@@ -22,14 +22,6 @@ PER_SEAT = int(os.environ.get("PBEM_PRESS_PER_SEAT_HOUR", "30"))
 PER_GAME = int(os.environ.get("PBEM_PRESS_PER_GAME_HOUR", "120"))
 PER_RECIPIENT = int(os.environ.get("PBEM_PRESS_PER_RECIPIENT_HOUR", "60"))
 BROADCASTS = int(os.environ.get("PBEM_BROADCASTS_PER_GAME_HOUR", "10"))
-
-
-def _free_at(times: list[datetime], bound: int) -> datetime | None:
-    """When one more may be sent: the hour after the oldest of the last `bound` (None: now)."""
-    if len(times) < bound:
-        return None
-    free = sorted(times)[-bound] + WINDOW
-    return free.replace(second=0, microsecond=0) + timedelta(minutes=1)  # shown to the minute: not earlier
 
 
 def check_press(s: Session, g: Game, sender: str, recipients: list[str], now: datetime, timezone: str,
@@ -40,13 +32,13 @@ def check_press(s: Session, g: Game, sender: str, recipients: list[str], now: da
                   .where(Press.game_id == g.id, Press.created_at >= now - WINDOW)).all()
     times = [as_utc(at) for _sender, _to, at in rows]
     mine = [as_utc(at) for who, _to, at in rows if who == sender]
-    checks = [(_free_at(mine, BROADCASTS if moderator else PER_SEAT),
+    checks = [(window_free_at(mine, BROADCASTS if moderator else PER_SEAT, WINDOW),
                _("you sent %(count)s messages in the last hour, the most a game allows", count=len(mine))),
-              (_free_at(times, PER_GAME),  # type: ignore[arg-type]
+              (window_free_at(times, PER_GAME, WINDOW),  # type: ignore[arg-type]
                _("this game carried %(count)s press messages in the last hour, the most it allows", count=len(times)))]
     for seat in recipients:
         got = [as_utc(at) for _who, to, at in rows if seat in (to or [])]
-        checks.append((_free_at(got, PER_RECIPIENT),  # type: ignore[arg-type]
+        checks.append((window_free_at(got, PER_RECIPIENT, WINDOW),  # type: ignore[arg-type]
                        _("%(seat)s received %(count)s press messages in the last hour, the most a seat may",
                          seat=seat, count=len(got))))
     for free_at, why in checks:
