@@ -53,3 +53,14 @@ def test_anonymous_creation_past_the_networks_bound_is_refused_with_a_time(clien
     assert resp.status_code == 429
     assert "2 games were created from your network in the last hour" in text and "Try again from" in text
     assert 'value="Third"' in text, "the form keeps what was typed"
+
+
+def test_signing_in_with_the_address_sends_what_waited_for_it(client):
+    from tests.web.test_players_web import sign_in
+
+    _, _, invites = create_game(client, seats=2)
+    join(client, invites[0], "Ada", email="ada@example.org")
+    join(client, invites[1], "Bob")
+    assert _rows("ada@example.org")["start"] == verified.HELD
+    sign_in(client, "Ada@Example.org")
+    assert _rows("ada@example.org")["start"] == "sent"
