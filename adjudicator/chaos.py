@@ -443,7 +443,10 @@ class Run:
         created: list[str] = []
 
         def join(game_id: str, seat: str, invite: str, email: str) -> Callable[[Any], Any]:
-            return lambda s: service.join_game(s, game_id, seat, invite, seat.title(), email=email)
+            def joining(s: Any) -> Any:
+                service.verified.verify_address(s, email)  # a confirmed player's address: the mails flow
+                return service.join_game(s, game_id, seat, invite, seat.title(), email=email)
+            return joining
 
         for n in range(self.plan.games + self.plan.mail_games):
             c = store.run_in_transaction(lambda s, n=n: service.create_game(

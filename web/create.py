@@ -167,9 +167,17 @@ def create():
     policy = svc.DeadlinePolicy(step_hours=step, reminder_hours=reminder, timezone=tz,
                                 max_absence_days=absence_days, follow_up_hours=follow_up,
                                 disorder_after=disorder_after)
-    created = backend.call("create_game", game=info.id, seats=seats, options=options,
-                           title=title, policy=policy, language=language,
-                           director=(director["id"], director["token"]) if director else None)
+    from .players import signed_in  # players imports this module (time zones)
+
+    try:
+        created = backend.call("create_game", game=info.id, seats=seats, options=options,
+                               title=title, policy=policy, language=language,
+                               director=(director["id"], director["token"]) if director else None,
+                               client=request.remote_addr or "", signed_in=bool(signed_in()))
+    except backend.errors().TooMany as exc:
+        return render_template("create/form.html", game=game, info=info, values=dict(form),
+                               problems=[str(exc)], option_widget=option_widget,
+                               json_value=json_value, timezones=timezones(), director=director), 429
     if form.get("lobby") == "1":
         backend.call("open_in_lobby", created.game_id, created.admin_token)
     invites = dict(created.invites)

@@ -90,7 +90,8 @@ def status_of(e: Exception) -> int:
 
     svc = backend.errors()
     for name, status in (("NotFound", 404), ("Forbidden", 403), ("StaleOrder", 409),
-                         ("NotYourTurn", 409), ("Conflict", 409), ("BadOrder", 422)):
+                         ("NotYourTurn", 409), ("Conflict", 409), ("BadOrder", 422),
+                         ("TooMany", 429)):
         cls = getattr(svc, name, None)
         if cls is not None and isinstance(e, cls):
             return status

@@ -102,12 +102,28 @@ def redeem(token: str):
         email = backend.call("redeem_sign_in", token)
     except backend.errors().SignInRefused as exc:
         return _refused(exc)
+    backend.call("release_held", email)  # mail that waited for the address to be verified
     session.clear()  # a new identity: nothing of the previous session carries over
     session[SESSION_KEY] = email
     session[GENERATION_KEY] = backend.read("session_generation", email)
     g.pop("signed_in", None)
     session.permanent = True  # kept for PERMANENT_SESSION_LIFETIME (Flask's default: 31 days)
     return redirect(url_for("players.home"), code=303)
+
+
+@bp.route("/confirm/<token>", methods=["GET", "POST"])
+@secret_page
+def confirm_address(token: str):
+    """A confirmation link (mailed to an address given for a seat). Opening it confirms nothing
+    (mail scanners open links): the button does."""
+    try:
+        address = backend.read("confirmed_address", token)
+        if request.method == "POST":
+            backend.call("confirm_by_link", token)
+    except backend.errors().Forbidden as exc:
+        return render_template("players/confirm_address.html", problem=str(exc), done=False, address=""), 403
+    return render_template("players/confirm_address.html", token=token, address=address,
+                           done=request.method == "POST", problem="")
 
 
 @bp.route("/signout", methods=["POST"])

@@ -82,7 +82,8 @@ def join(game_id: str, seat: str, invite_token: str):
             try:
                 joined = backend.call("join_game", game_id, seat, invite_token, values["name"],
                                       email=values["email"], entropy=values["entropy"],
-                                      timezone=values["timezone"], language=values["language"])
+                                      timezone=values["timezone"], language=values["language"],
+                                      client=request.remote_addr or "", signed_in=bool(signed_in()))
             except _service_errors() as e:
                 status = status_of(e)
                 if status in (403, 404):

@@ -78,6 +78,7 @@ PRIORITIES = {
     "workers.tasks.poll_imap": FIRST, "workers.tasks.send_digests": FIRST,
     "workers.tasks.ingest_message": ORDERS, "workers.tasks.drain_inbox": ORDERS,
     "workers.tasks.deliver_batch": MAIL, "workers.tasks.deliver_outbox": MAIL,
+    "workers.tasks.prune": MAIL,  # daily housekeeping: behind everything a player waits for
 }
 
 
@@ -130,6 +131,10 @@ def make_celery(config: dict[str, Any] | None = None) -> Celery:
             "send-digests": {
                 "task": "workers.tasks.send_digests",
                 "schedule": float(os.environ.get("PBEM_DIGEST_SECONDS", str(24 * 3600))),
+            },
+            "prune": {  # retention (adjudicator/service/retention.py)
+                "task": "workers.tasks.prune",
+                "schedule": float(os.environ.get("PBEM_PRUNE_SECONDS", str(24 * 3600))),
             },
             **_imap_schedule(),
         },

@@ -15,7 +15,7 @@ from celery.signals import worker_init, worker_process_init
 from sqlmodel import Session, select
 
 from adjudicator import service, store
-from adjudicator.service import inboxdrain, recovery
+from adjudicator.service import inboxdrain, recovery, retention
 
 from .celery_app import celery
 from .enqueue import enqueue
@@ -208,6 +208,14 @@ def _note_error(inbox_id: int, error: str) -> None:
 @celery.task(name="workers.tasks.send_digests")
 def send_digests() -> None:
     _run(service.send_digests)
+
+
+@celery.task(name="workers.tasks.prune")
+def prune() -> str:
+    """Retention, daily (adjudicator/service/retention.py); the counts for the worker's log."""
+    result = store.run_in_transaction(retention.prune)
+    log.info("prune: %s", result)
+    return str(result)
 
 
 @celery.task(name="workers.tasks.poll_imap")

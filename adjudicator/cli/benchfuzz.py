@@ -107,6 +107,7 @@ class Targets:
         self.tokens: dict[str, str] = {}
         for i, (seat, invite) in enumerate(created.invites.items()):
             with store.transaction() as s:
+                service.verified.verify_address(s, f"{seat}@{config.domain()}")  # a confirmed player's
                 joined = service.join_game(s, created.game_id, seat, invite, f"P{i}\r\nCc: z@y",
                                            email=f"{seat}@{config.domain()}")
             self.tokens[seat] = joined.seat_token

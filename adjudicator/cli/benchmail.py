@@ -102,6 +102,7 @@ def _make_games(count: int) -> Seats:
             created = service.create_game(s, game="doge", seats=4, title=f"Bench {n}")
         for i, (seat, invite) in enumerate(created.invites.items()):
             with store.transaction() as s:
+                service.verified.verify_address(s, f"{seat}{n}@bench.test")  # a confirmed player's: mails flow
                 service.join_game(s, created.game_id, seat, invite, f"P{i}", email=f"{seat}{n}@bench.test")
         with store.transaction(write=False) as s:
             g = find_game(s, created.game_id)

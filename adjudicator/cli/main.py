@@ -21,6 +21,7 @@ COMMANDS = {
     "chaos": ("adjudicator.cli.chaos", "fault-injection run: kill and restart workers, web, broker, database; count lost work"),
     "backup": ("adjudicator.cli.backup", "write a consistent snapshot of the database while the server runs"),
     "restore": ("adjudicator.cli.restore", "load a backup into an empty database and check every game's record"),
+    "prune": ("adjudicator.cli.prune", "delete old dropped mail and old sent mail bodies (the beat does it daily)"),
     "imap": ("adjudicator.cli.imap", "watch an IMAP mailbox in IDLE for inbound mail (IMAP_MODE=idle)"),
 }
 

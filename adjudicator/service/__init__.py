@@ -13,7 +13,7 @@ from .content import ContentInfo, install_content, list_content, load_installed
 from .deadlines import due_games, sweep_deadlines, sweep_game
 from .digests import send_digests
 from .directors import CreatedDirector, DirectedGame, DirectorPage, create_director, director_page
-from .errors import BadOrder, Conflict, Forbidden, NotFound, NotYourTurn, ServiceError, StaleOrder
+from .errors import BadOrder, Conflict, Forbidden, NotFound, NotYourTurn, ServiceError, StaleOrder, TooMany
 from .health import HealthFigures, health_figures
 from .home import HomeSeat, HomeTournament, PlayerHome, home_deadlines, join_details, player_home, update_home
 from .inbound import process as process_mail
@@ -94,6 +94,7 @@ from .types import (
     Task,
 )
 from .undo import Undone, undo
+from .verified import confirm_by_link, confirmed_address, release_held
 
 __all__ = [
     "HealthFigures", "RecordsChecked", "check_records", "health_figures",
@@ -117,5 +118,6 @@ __all__ = [
     "RemovedSeat", "TournamentBroadcast", "broadcast", "broadcast_tournament", "declare_result", "remove_seat",
     "rollback", "shorten_deadline", "Undone", "undo", "preview_plan",
     "game_version", "seat_version", "MAX_NOTES", "save_notes", "seat_notes",
+    "TooMany", "confirm_by_link", "confirmed_address", "release_held",
     "language_of", "mail_log", "resign", "seat_settings", "send_digests", "send_press", "set_absence", "update_settings",
 ]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 
@@ -32,3 +32,12 @@ def format_deadline(dt: datetime | None, timezone: str = "UTC") -> str:
         return "no deadline"
     local = as_utc(dt).astimezone(ZoneInfo(timezone))  # type: ignore[union-attr]
     return local.strftime("%Y-%m-%d %H:%M %Z")
+
+
+def window_free_at(times: list[datetime], bound: int, window: timedelta) -> datetime | None:
+    """When one more event fits a bound of `bound` per sliding `window`, given the events' times
+    in the last window (None: now). Rounded up to the minute, as refusals show it."""
+    if len(times) < bound:
+        return None
+    free = sorted(times)[-bound] + window
+    return free.replace(second=0, microsecond=0) + timedelta(minutes=1)

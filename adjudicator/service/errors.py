@@ -37,3 +37,12 @@ class BadOrder(ServiceError):
     def __init__(self, message: str, choices: list[str] | None = None) -> None:
         super().__init__(message)
         self.choices = list(choices or [])
+
+
+class TooMany(ServiceError):
+    """A bound on how much may be sent or created in a while; the message says when it may be
+    again (`retry_at`, UTC)."""
+
+    def __init__(self, message: str, retry_at: object = None) -> None:
+        super().__init__(message)
+        self.retry_at = retry_at

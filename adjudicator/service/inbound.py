@@ -28,7 +28,7 @@ from adjudicator.mail.parse import ParsedMail, auto_reason, headers_only, messag
 from adjudicator.store import Game, InboxMessage, OutboxMessage, is_transient, lock_game
 from adjudicator.store.rows import insert_unless_exists
 
-from . import mailprep, mailunit, notify, outboxrows
+from . import mailprep, mailunit, notify, outboxrows, retention, verified
 from .bounces import record_bounce
 from .clock import utcnow
 from .core import find_game, module_of, seat_row
@@ -119,6 +119,9 @@ def _process(s: Session, row: InboxMessage, now: datetime, unit: mailunit.MailUn
     if status == "dropped":
         log.warning("inbound mail %s from %r dropped: %s", row.message_id, learnt.get("from_addr", row.from_addr),
                     outcome)
+        raw = bytes(row.raw)
+        if len(short := retention.trimmed(raw)) < len(raw):  # a dropped mail keeps its headers and a start
+            learnt["raw"] = short
     mailunit.write_row(s, row, {**learnt, "status": status, "outcome": outcome[:2000], "processed_at": now})
     return tasks
 
@@ -166,9 +169,23 @@ def _handle(s: Session, row: InboxMessage, now: datetime, learnt: dict[str, Any]
     learnt["auth"] = {**learnt["auth"], "via": who.via, "from_registered": who.from_registered}
     g = find_game(s, who.game_id)
     learnt["game_id"], learnt["seat"] = g.id, who.seat
+    released = _verify_sender(s, who, learnt["auth"], now)
     # the reply, and every message of the service on the way, in the seat's language
     with language(notify.seat_language(g, seat_row(s, g, who.seat))):
-        return _answer(s, row, mail, commands, who, g, now)
+        tasks, status, outcome = _answer(s, row, mail, commands, who, g, now)
+    return released + tasks, status, outcome
+
+
+def _verify_sender(s: Session, who: Speaker, auth: dict[str, Any], now: datetime) -> list[Task]:
+    """A mail from the seat's registered address that carries the seat's token (mailed only to that
+    address) shows its owner reads it: the address is verified, and what waited for it goes out.
+    Not when the sender's domain says the From is forged (DKIM or SPF fail)."""
+    if not who.from_registered or "fail" in (auth.get("dkim"), auth.get("spf")):
+        return []
+    if not verified.is_verified(s, who.registered):
+        verified.verify_address(s, who.registered, now)
+        return verified.release_held(s, who.registered)
+    return []
 
 
 def _answer(s: Session, row: InboxMessage, mail: ParsedMail, commands: list[Command], who: Speaker, g: Game,
@@ -245,7 +262,8 @@ def _unidentified(s: Session, row: InboxMessage, from_addr: str, message_id: str
     # the stranger mail names no seat: answer in the language of the sender's first registered seat
     with language(notify.seat_language(*seats[0])):
         body = "\n".join(["# " + _("Your mail was not applied"), "", _(NOT_VALID), "", notify.compose.help_text(notify.rules_url())])
-        subject = _re(subject, _("your mail to pbem"))
+        # a subject is someone's words: echoed only to a verified address (the From may be forged)
+        subject = _re(subject if verified.is_verified(s, sender) else "", _("your mail to pbem"))
     return _plain_reply(s, sender, subject, body, message_id), "done", "help: not identified"
 
 

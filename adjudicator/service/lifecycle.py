@@ -14,6 +14,8 @@ from adjudicator.mail.headers import one_line
 from adjudicator.record import derive_seed, seed_commitment, setup_data
 from adjudicator.store import Game, Person, Seat
 
+from . import notify, verified
+from .clientbounds import count_client
 from .clock import check_timezone, utcnow
 from .content import keep_builtin_content, load_installed
 from .core import append_entry as _append_entry
@@ -37,10 +39,13 @@ def create_game(
     publish_press: bool = False,
     director: tuple[str, str] | None = None,
     language: str = DEFAULT,
+    client: str | None = None,
+    signed_in: bool = False,
 ) -> CreatedGame:
     """A pending game. `director`: (director id, director token) of the tournament it belongs to;
     that director's link then moderates it too. `language`: of its pages, and of mails to seats that
-    choose none (adjudicator.i18n.LANGUAGES)."""
+    choose none (adjudicator.i18n.LANGUAGES). `client`: the asking web client's address, counted
+    against its network's bound (clientbounds.py; `signed_in`: the higher one)."""
     try:
         module = get_game(game)
     except KeyError as exc:
@@ -65,6 +70,8 @@ def create_game(
         raise ServiceError("the follow-up period must be 0 to 1440 hours and civil disorder 0 to 100 missed deadlines")
     if not 0 <= policy.max_absence_days <= 366:
         raise ServiceError("the longest absence must be between 0 and 366 days")
+    if client is not None:
+        count_client(s, client, "create", signed_in, utcnow())
     public_id = new_public_id()
     while s.exec(select(Game.id).where(Game.public_id == public_id)).first() is not None:
         public_id = new_public_id()
@@ -112,9 +119,12 @@ def join_game(
     now: datetime | None = None,
     timezone: str = "",
     language: str = "",
+    client: str | None = None,
+    signed_in: bool = False,
 ) -> JoinedSeat:
     """Take a seat with its (single-use) invitation. Filling the last seat starts the game; joining a
-    running game is how a replacement player takes over (their entropy is then ignored)."""
+    running game is how a replacement player takes over (their entropy is then ignored). `client`,
+    `signed_in`: as for `create_game`."""
     now = now or utcnow()
     g = locked_game(s, game_id)
     row = seat_row(s, g, seat)
@@ -122,6 +132,8 @@ def join_game(
         raise Conflict(f"game {game_id} is over; seats can no longer be taken")
     if not token_matches(row.invite_token_hash, invite_token):
         raise Forbidden("this invitation is not valid or was already used; ask the moderator for a new one")
+    if client is not None:
+        count_client(s, client, "join", signed_in, now)
     seat_token = new_token()
     row.seat_token_hash = hash_token(seat_token)
     row.invite_token_hash = None  # single use
@@ -139,9 +151,11 @@ def join_game(
     s.add(row)
     s.flush()
     tasks: list[Task] = []
+    if row.email and not verified.is_verified(s, row.email):  # asked now, while the player is here
+        tasks += notify.confirmation_request(s, g, row)
     started = False
     if g.status == "pending" and all(r.seat_token_hash for r in seats_of(s, g)):
-        tasks = _start(s, g, now)
+        tasks += _start(s, g, now)
         started = True
     return JoinedSeat(game_id, seat, seat_token, started, tasks)
 

@@ -30,6 +30,7 @@ from .directors import auth_director
 from .errors import Conflict, ServiceError
 from .moderated import game_to_moderate
 from .pace import settle
+from .pressbounds import check_press
 from .ratings import rate_finished
 from .tokens import hash_token, new_token
 from .types import Task
@@ -90,6 +91,7 @@ def _broadcast(s: Session, g: Game, text: str, by: dict[str, str], now: datetime
     """Press from the moderator to every seat (pages and mail). The record notes that it was sent
     and the hash of its text, not the text: like all press it is private while the game runs."""
     seats = seats_of(s, g)
+    check_press(s, g, MODERATOR, [r.seat for r in seats], now, g.timezone, moderator=True)
     html = user_text_html(text)  # once, bounded; pages and mails use it as stored
     press = Press(game_id=g.id, sender=MODERATOR, recipients=[r.seat for r in seats], broadcast=True, body=text,
                   html=html, via="web", created_at=now)
@@ -185,8 +187,7 @@ def _removal_mail(s: Session, g: Game, row: Seat, reason: str) -> list[Task]:
                   "until a replacement joins.")]
         subject = _("[%(game)s] %(title)s: you were removed from seat %(seat)s", game=g.public_id, title=title,
                     seat=row.seat)
-    task = notify.queue_mail(s, g, row.email, subject, "\n".join(body), kind="moderator", seat=row.seat)
-    return [task] if task else []
+    return notify.seat_mail(s, g, row, subject, "\n".join(body), "moderator")
 
 
 # ------------------------------------------------------------------------------ declare a result

@@ -2,7 +2,8 @@
 
 `to_seat` is the one way a seat is written to: it honours the seat's settings (every step, a
 daily digest, or no mail) and adds a chat-webhook row when the seat has one. Mail always goes to
-the seat's registered address.
+the seat's registered address, and only once that address is verified (verified.py): until then
+the mail is held and the address gets the fixed confirmation request instead.
 """
 
 from __future__ import annotations
@@ -19,8 +20,9 @@ from adjudicator.i18n import _, help_text, language, normal, prompt_text, transl
 from adjudicator.mail import addresses, compose
 from adjudicator.store import Game, OutboxMessage, Seat
 
-from . import outboxrows, snapshot
-from .clock import format_deadline
+from . import outboxrows, snapshot, verified
+from .clock import format_deadline, utcnow
+from .core import seats_of
 from .gamelog import log_entries
 from .outcomes import outcome_of
 from .standingdrop import dropped_lines
@@ -104,12 +106,35 @@ def to_seat(s: Session, g: Game, seat: Seat, subject: str, body: str, kind: str,
     hdrs = compose.headers(g.public_id, seat.seat, reply_to or reply_address(g, seat), in_reply_to, auto)
     if seat.email and (seat.mail_mode != "off" or force_mail):
         status = "held" if seat.mail_mode == "digest" and not force_mail else "pending"
-        tasks.append(queue_mail(s, g, seat.email, subject, body, kind=kind, seat=seat.seat, status=status, html=html,
-                                **hdrs))
+        tasks += seat_mail(s, g, seat, subject, body, kind, status, html=html, **hdrs)
     if seat.chat_webhook and not force_mail:
         tasks.append(queue_mail(s, g, seat.chat_webhook, subject, body, kind=kind, seat=seat.seat,
                                 channel="webhook"))
     return [t for t in tasks if t is not None]
+
+
+def seat_mail(s: Session, g: Game, seat: Seat, subject: str, body: str, kind: str, status: str = "pending",
+              **hdrs: Any) -> list[Task]:
+    """A mail to the seat's registered address, which carries others' words (a title, names, press):
+    held until the address is verified, and the confirmation request sent in its place."""
+    if verified.is_verified(s, seat.email, among=[r.email for r in seats_of(s, g)]):
+        task = queue_mail(s, g, seat.email, subject, body, kind=kind, seat=seat.seat, status=status, **hdrs)
+        return [task] if task else []
+    queue_mail(s, g, seat.email, subject, body, kind=kind, seat=seat.seat, status=verified.HELD, **hdrs)
+    return confirmation_request(s, g, seat)
+
+
+def confirmation_request(s: Session, g: Game, seat: Seat) -> list[Task]:
+    """The fixed request to confirm the seat's address, at most CONFIRM_REQUESTS_PER_DAY a day;
+    replying to it from the address confirms it too (its Reply-To is the seat's reply address)."""
+    address = seat.email.strip().lower()
+    if not address or not verified.requests_left(s, address, utcnow()):
+        return []
+    with language(seat_language(g, seat)):
+        subject, body = verified.request_text(g.public_id, seat.seat, address)
+    task = queue_mail(s, g, address, subject, body, kind=verified.CONFIRM_KIND, seat=seat.seat,
+                      **compose.headers(g.public_id, seat.seat, reply_address(g, seat)))
+    return [task] if task else []
 
 
 def seat_language(g: Game, seat: Seat) -> str:
@@ -272,8 +297,7 @@ def disorder_mail(s: Session, g: Game, game: GameModule, seat: Seat) -> list[Tas
         ]
         subject = _("[%(game)s] %(title)s: your seat is in civil disorder", game=g.public_id, title=title)
     hdrs = compose.headers(g.public_id, seat.seat, reply_address(g, seat))
-    task = queue_mail(s, g, seat.email, subject, "\n".join(body), kind="disorder", seat=seat.seat, **hdrs)
-    return [task] if task else []
+    return seat_mail(s, g, seat, subject, "\n".join(body), "disorder", **hdrs)
 
 
 def reminder_mail(s: Session, g: Game, game: GameModule, seat: Seat, prompt: Prompt) -> list[Task]:

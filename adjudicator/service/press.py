@@ -20,6 +20,7 @@ from .clock import as_utc, utcnow
 from .core import auth_seat, find_game, locked_game, module_of, seats_of
 from .errors import Conflict, ServiceError
 from .pace import seat_spoke
+from .pressbounds import check_press
 from .tokens import MailKey
 from .types import Task
 
@@ -64,9 +65,11 @@ def send_press(s: Session, game_id: str, seat: str, seat_token: str | MailKey, t
         recipients = [x for x in seats if x in wanted and x != seat]
         if not recipients:
             raise ServiceError(_("a press message needs at least one other seat"))
+    now = now or utcnow()
+    check_press(s, g, seat, recipients, now, notify.seat_timezone(g, row))
     html = user_text_html(text)  # rendered once, within a bounded time; pages and mails use it as stored
     s.add(Press(game_id=g.id, sender=seat, recipients=recipients, broadcast=broadcast, body=text, html=html,
-                via=via, created_at=now or utcnow()))
+                via=via, created_at=now))
     title = g.title or module_of(g).info.title
     tasks: list[Task] = []
     for name in recipients:

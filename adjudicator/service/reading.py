@@ -12,6 +12,7 @@ from adjudicator.i18n import _, help_text, prompt_text, translate
 from adjudicator.record.chain import export_document, must_withhold, redact_entries
 from adjudicator.store import Game, RecordEntry, Seat
 
+from . import verified
 from .absence import absence_of
 from .clock import as_utc, format_deadline, utcnow
 from .core import (
@@ -242,6 +243,10 @@ def delivery_problem(s: Session, g: Game, row: Seat) -> str:
 
     if not row.email:
         return ""
+    if not verified.is_verified(s, row.email):
+        return _("The game's mails to %(address)s wait until you confirm it: open the link in our mail \"Confirm "
+                 "your address for game %(game)s\" (or reply to that mail), or sign in with this address.",
+                 address=row.email, game=g.public_id)
     bad = s.exec(select(OutboxMessage).where(
         OutboxMessage.game_id == g.id, OutboxMessage.seat == row.seat, OutboxMessage.to == row.email,
         OutboxMessage.channel == "mail", OutboxMessage.status.in_(("failed", "bounced")))  # type: ignore[attr-defined]

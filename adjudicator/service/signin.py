@@ -28,6 +28,7 @@ from .errors import Forbidden, ServiceError
 from .notify import queue_mail
 from .serverkey import server_key
 from .types import Task
+from .verified import calendar_token, token_hash, verify_address
 
 LINK_SECONDS = 30 * 60  # a link works for half an hour
 LINKS_PER_ADDRESS_HOUR = 3  # more requests in the hour mail nothing (the page says the same)
@@ -161,10 +162,7 @@ def redeem_sign_in(s: Session, token: str, now: datetime | None = None) -> str:
         .values(used_at=now)).rowcount
     if taken != 1:
         raise SignInRefused("used")
-    account = s.exec(select(PlayerAccount).where(PlayerAccount.email == row.email)).first()
-    if account is None:
-        s.add(PlayerAccount(email=row.email, verified_at=now, calendar_hash=_hash(calendar_token(row.email))))
-    s.flush()
+    verify_address(s, row.email, now)  # the caller then sends what was held for it (release_held)
     return row.email
 
 
@@ -188,17 +186,8 @@ def account_of(s: Session, email: str) -> PlayerAccount:
     return account
 
 
-def calendar_token(email: str) -> str:
-    """The secret of an address's calendar feed address: fixed for the address on this server."""
-    return hmac.new(server_key().encode(), f"calendar|{email}".encode(), hashlib.sha256).hexdigest()[:32]
-
-
-def _hash(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
 def account_by_calendar(s: Session, token: str) -> PlayerAccount:
-    account = s.exec(select(PlayerAccount).where(PlayerAccount.calendar_hash == _hash(token or ""))).first()
+    account = s.exec(select(PlayerAccount).where(PlayerAccount.calendar_hash == token_hash(token or ""))).first()
     if account is None or not hmac.compare_digest(calendar_token(account.email).encode(), token.encode()):
         raise Forbidden(_("this calendar link is not valid"))
     return account

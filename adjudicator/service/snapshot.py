@@ -20,11 +20,21 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import bindparam, event, exists
+from sqlalchemy import bindparam, event, exists, func
 from sqlmodel import Session, select
 
 from adjudicator.record import ROLLBACK
-from adjudicator.store import Game, ModeratorAction, RecordEntry, SealedOrder, Seat, StandingOrder
+from adjudicator.store import (
+    Game,
+    ModeratorAction,
+    PlayerAccount,
+    RecordEntry,
+    SealedOrder,
+    Seat,
+    StandingOrder,
+)
+
+from . import verified
 
 KEY = "pbem_snapshot"
 HASH_KEY = "pbem_last_hash"
@@ -55,7 +65,9 @@ _GAME = (select(Game, select(RecordEntry.hash)  # type: ignore[call-overload]
 _FLAGS = (exists().where(ModeratorAction.game_id == bindparam("game_id"), ModeratorAction.action == ROLLBACK),
           exists().where(SealedOrder.game_id == bindparam("game_id")),
           exists().where(StandingOrder.game_id == bindparam("game_id")))
-_SEATS = (select(Seat, *_FLAGS).where(Seat.game_id == bindparam("game_id"))  # type: ignore[call-overload]
+# and, per seat, whether its address is verified (every mail of a deadline asks: verified.py)
+_VERIFIED = exists().where(PlayerAccount.email == func.lower(Seat.email))
+_SEATS = (select(Seat, *_FLAGS, _VERIFIED).where(Seat.game_id == bindparam("game_id"))  # type: ignore[call-overload]
           .order_by(Seat.position))  # type: ignore[arg-type]
 _ROWS: dict[type, Any] = {
     SealedOrder: select(SealedOrder).where(SealedOrder.game_id == bindparam("game_id")),
@@ -79,9 +91,10 @@ def load(s: Session, public_id: str, entries: bool = True) -> Game | None:
     if last is not None:
         remember_hash(s, g, last)
     seats = list(s.exec(_SEATS, params={"game_id": g.id}))  # type: ignore[call-overload]
-    had_rollback, has_sealed, has_standing = seats[0][1:] if seats else (True, True, True)
+    had_rollback, has_sealed, has_standing = seats[0][1:4] if seats else (True, True, True)
     snap = Snapshot(g.id or 0, g, undone=None if had_rollback else set())
     snap.rows[Seat] = [row[0] for row in seats]
+    verified.remember(s, {row[0].email: row[4] for row in seats if row[0].email})
     present = {SealedOrder: has_sealed, StandingOrder: has_standing}
     for kind, stmt in _ROWS.items():
         snap.rows[kind] = list(s.exec(stmt, params={"game_id": g.id})) if present[kind] else []  # type: ignore[call-overload]

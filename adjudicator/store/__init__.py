@@ -1,6 +1,6 @@
 """Persistence: SQLModel tables, engine, transactions and row locks."""
 
-from .accounts import LobbyGame, PlayerAccount, SignInLink, TournamentEntry, TournamentSignup
+from .accounts import ClientAction, LobbyGame, PlayerAccount, SignInLink, TournamentEntry, TournamentSignup
 from .db import (
     configure,
     database_url,
@@ -31,7 +31,7 @@ from .models import (
 from .retry import is_transient, run_in_transaction
 
 __all__ = [
-    "LobbyGame", "PlayerAccount", "SignInLink", "TournamentEntry", "TournamentSignup",
+    "ClientAction", "LobbyGame", "PlayerAccount", "SignInLink", "TournamentEntry", "TournamentSignup",
     "Director", "Game", "InboxMessage", "InstalledContent", "ModeratorAction", "OutboxMessage", "Person", "PlayerRating", "Press", "RecordEntry",
     "SealedOrder", "Seat", "SeatNote", "StandingOrder", "configure", "database_url", "get_engine", "init_db", "is_sqlite",
     "is_transient", "lock_game", "make_engine", "reset_after_fork", "run_in_transaction", "transaction",

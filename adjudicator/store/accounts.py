@@ -27,8 +27,9 @@ class SignInLink(SQLModel, table=True):
 
 
 class PlayerAccount(SQLModel, table=True):
-    """An address whose owner opened a sign-in link once: verified, it may take lobby seats and sign
-    up for tournaments."""
+    """A verified address: its owner opened a sign-in link, pressed a confirmation link's button or
+    mailed us from it with a seat's token (service/verified.py). Mail carrying others' words goes
+    only to verified addresses; signed in, it may take lobby seats and sign up for tournaments."""
 
     __tablename__ = "player_accounts"
 
@@ -78,3 +79,15 @@ class TournamentEntry(SQLModel, table=True):
     game_id: int | None = Field(default=None, foreign_key="games.id")
     seat: str = Field(default="", max_length=64)
     created_at: datetime = Field(default_factory=_now)
+
+
+class ClientAction(SQLModel, table=True):
+    """A game created or a seat taken from a client network (service/clientbounds.py): what the
+    bounds per network count. `network` is a keyed hash of the network, never the address."""
+
+    __tablename__ = "client_actions"
+
+    id: int | None = Field(default=None, primary_key=True)
+    network: str = Field(max_length=16, index=True)
+    action: str = Field(max_length=16)  # "create" / "join"
+    at: datetime = Field(default_factory=_now, index=True)

@@ -274,7 +274,7 @@ class OutboxMessage(SQLModel, table=True):
 
     id: int | None = Field(default=None, primary_key=True)
     game_id: int | None = Field(default=None, foreign_key="games.id", index=True)
-    to: str = Field(max_length=500)
+    to: str = Field(max_length=500, index=True)  # the hourly and daily bounds per address count by it
     subject: str = ""
     body: str = Field(default="", sa_column=Column(Text, nullable=False))  # Markdown
     # the mail's HTML part when it carries words a person wrote (press, a broadcast), built when

@@ -8,6 +8,7 @@ from email import message_from_bytes, policy
 
 from adjudicator import service, store
 from adjudicator.mail.headers import one_line
+from adjudicator.service import verified
 from adjudicator.store import OutboxMessage
 from tests.mail.conftest import outbox
 from workers.enqueue import enqueue
@@ -25,8 +26,13 @@ def test_title_and_name_with_line_breaks_mail_fine(sqlite_db, toy, mail_env) -> 
             joined = service.join_game(s, created.game_id, seat, invite, name=EVIL + "\u2028Cc: z@y",
                                        email=f"{seat}@example.org\r\nBcc: w@y")
         tasks += joined.tasks
+    with store.transaction() as s:  # the players confirm their addresses: the held mails with the title go out
+        for address in {r.to for r in outbox() if r.kind == "confirm"}:
+            verified.verify_address(s, address)
+            tasks += verified.release_held(s, address)
     enqueue(tasks)
     rows = outbox()
+    assert {r.kind for r in rows} == {"confirm", "start"}
     assert rows and all(r.status == "sent" for r in rows), [(r.status, r.last_error) for r in rows]
     with store.transaction(write=False) as s:
         page = service.public_game(s, created.game_id)

@@ -15,6 +15,7 @@ from sqlmodel import select
 from adjudicator import service, store
 from adjudicator.service.clock import as_utc
 from adjudicator.store import Game, SealedOrder
+from tests.support.play import verify_addresses
 
 
 @contextmanager
@@ -36,6 +37,8 @@ def doge_game() -> str:
     policy = service.DeadlinePolicy(step_hours=24, reminder_hours=0, disorder_after=0)
     with store.transaction() as s:
         created = service.create_game(s, game="doge", seats=4, policy=policy)
+    verify_addresses(*(f"{seat}@example.org" for seat in created.invites))  # their owners confirmed them
+    with store.transaction() as s:
         for seat, invite in created.invites.items():
             service.join_game(s, created.game_id, seat, invite, seat, email=f"{seat}@example.org")
     return created.game_id

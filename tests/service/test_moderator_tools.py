@@ -12,7 +12,7 @@ from adjudicator import service, store
 from adjudicator.record import VerifyError, export_bytes, verify_bytes
 from adjudicator.service.clock import as_utc
 from adjudicator.store import Game, ModeratorAction, OutboxMessage, Press, RecordEntry, SealedOrder
-from tests.support.play import PlayedGame, finished_duel, new_game
+from tests.support.play import PlayedGame, finished_duel, new_game, verify_addresses
 
 
 def _notes(game: PlayedGame) -> list[dict]:
@@ -186,6 +186,7 @@ def test_a_tournament_broadcast_reaches_every_game_not_over(db, toy):
         with store.transaction() as s:
             created = service.create_game(s, game="toy", seats=2, title=f"T{i}",
                                           director=(cup.director_id, cup.token))
+        verify_addresses(*(f"{seat}{i}@example.org" for seat in created.invites))  # the players confirmed them
         for seat, invite in created.invites.items():
             with store.transaction() as s:
                 service.join_game(s, created.game_id, seat, invite, name=f"{seat}{i}", email=f"{seat}{i}@example.org")
