@@ -64,7 +64,7 @@ class DebateRound(N):
     def kind(self) -> str:  # type: ignore[override]
         return "debate"
 
-    def group(self, state: State, args: Args) -> str | None:
+    def group(self, state: State, args: Args, waiting: list[str]) -> str | None:
         if args["stage"] == "pick" and not lazy_shave(state):
             return f"debate-{len(args['picks'])}-{sum(len(v) for i in ISSUES for v in state['debate']['cards'][i].values())}"
         return None

@@ -10,6 +10,7 @@ from adjudicator.engine import (
     FlowGame,
     GameInfo,
     GameModule,
+    GameWords,
     IllegalOrder,
     Option,
     Order,
@@ -17,6 +18,7 @@ from adjudicator.engine import (
     Prompt,
     Rng,
     Step,
+    WordedGame,
     event,
     redact,
     seed_state,
@@ -41,7 +43,7 @@ from .data import (
     VICE_PRESIDENTS,
 )
 from .flowbase import FLOW
-from .grammar import GRAMMAR_HELP, format_order, order_problem, parse_order
+from .grammar import format_order, grammar_help, order_problem, parse_order
 from .log import event_message
 from .render import order_label, render_event, render_view
 from .versions import RULES_VERSION, UNNAMED
@@ -87,7 +89,7 @@ def new_state(seed: str, options: dict[str, Any], rules_version: str = RULES_VER
     return state
 
 
-class NineteenSixty(FlowGame):
+class NineteenSixty(WordedGame, FlowGame):
     flow = FLOW
 
     info = GameInfo(
@@ -134,21 +136,13 @@ class NineteenSixty(FlowGame):
         FLOW.settle(state, evs)
         return Step(state, evs)
 
-    # the text side of the protocol is the game's grammar and render modules, bound as they are
-    parse_order = staticmethod(parse_order)
-    format_order = staticmethod(format_order)
-    order_problem = staticmethod(order_problem)
-    render_event = staticmethod(render_event)
-    event_message = staticmethod(event_message)  # type: ignore[assignment]
-    order_label = staticmethod(order_label)
+    # the text side of the protocol: the game's grammar and render modules
+    words = GameWords(parse_order=parse_order, format_order=format_order, grammar_help=grammar_help,
+                      order_problem=order_problem, render_event=render_event, event_message=event_message,
+                      render_view=render_view, order_label=order_label)
     # orders of one action a player gives several of in a row ("campaign STATE N", one prompt
     # per state): a page may offer them as a plan of several lines, each checked in turn
     plan_orders = ("campaign",)
-    render_view_in = staticmethod(render_view)  # type: ignore[assignment]  # takes `translate` as third argument
-    render_view = staticmethod(render_view)
-
-    def grammar_help(self) -> str:
-        return GRAMMAR_HELP
 
     def view(self, state: State, seat: str | None) -> State:
         out = redact(state, seat)
