@@ -15,7 +15,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar, Generic, TypeVar
 
-from .protocol import Event, GameModule, IllegalOrder, Message, Order, Prompt, State, Step, message_text
+from .protocol import (
+    ChoiceGrid,
+    Event,
+    GameModule,
+    IllegalOrder,
+    Message,
+    Order,
+    Prompt,
+    State,
+    Step,
+    message_text,
+)
 
 
 class Node:
@@ -58,7 +69,7 @@ class ChoiceNode(Node):
     def waiting(self, state: State, args: dict[str, Any]) -> list[str]:
         return []
 
-    def choices(self, state: State, args: dict[str, Any], seat: str) -> list[Order]:
+    def choices(self, state: State, args: dict[str, Any], seat: str) -> list[Order] | ChoiceGrid:
         return []
 
     def group(self, state: State, args: dict[str, Any], waiting: list[str]) -> str | None:
@@ -69,7 +80,7 @@ class ChoiceNode(Node):
         """The decision's text: a message (msgid and values, translated for the reader) or English."""
         return ""
 
-    def worded(self, text: str | Message, choices: list[Order]) -> str | Message:
+    def worded(self, text: str | Message, choices: list[Order] | ChoiceGrid) -> str | Message:
         """The text as the prompt shows it, once the choices are known (a game may fill in examples)."""
         return text
 

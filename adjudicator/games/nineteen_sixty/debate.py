@@ -60,9 +60,7 @@ class DebateRound(N):
             return [args["sides"][0]]
         return []
 
-    @property
-    def kind(self) -> str:  # type: ignore[override]
-        return "debate"
+    kind = "debate"
 
     def group(self, state: State, args: Args, waiting: list[str]) -> str | None:
         if args["stage"] == "pick" and not lazy_shave(state):

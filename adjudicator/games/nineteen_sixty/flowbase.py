@@ -10,6 +10,7 @@ from typing import Any
 
 from adjudicator.engine import (
     N_,
+    ChoiceGrid,
     ChoiceNode,
     Event,
     Flow,
@@ -27,7 +28,7 @@ Events = list[Event]
 EXAMPLES = "%(examples)s"  # a decision's text with this placeholder lists some of its legal orders there
 
 
-def legal_examples(choices: list[Order], count: int = 4) -> str:
+def legal_examples(choices: list[Order] | ChoiceGrid, count: int = 4) -> str:
     """Up to `count` legal orders of different forms (`play 12 cp`, `play 12 event`, `campaign Ohio
     1`, `travel Texas`...), in code marks: examples that work now, unlike fixed ones."""
     from .grammar import format_order  # the grammar needs no flow; imported late to keep this module light
@@ -51,7 +52,7 @@ class N(ChoiceNode):
     def text(self, state: State, args: Args, seat: str) -> str | Message:
         return self.kind
 
-    def worded(self, text: str | Message, choices: list[Order]) -> str | Message:
+    def worded(self, text: str | Message, choices: list[Order] | ChoiceGrid) -> str | Message:
         if isinstance(text, tuple) and EXAMPLES in text[0]:  # the text shows orders that are legal right now
             return (text[0], {**text[1], "examples": legal_examples(choices)})
         return text
