@@ -4,7 +4,7 @@ Imports only the standard library (a test enforces it)."""
 
 from .canonical import canonical_json, copy_json, json_problem, sha256_hex, state_hash
 from .content import ContentError, ContentItem, ContentLibrary, pin_for
-from .flow import Flow, FlowGame, Node
+from .flow import ChoiceNode, Flow, FlowGame, Node, said
 from .play import apply_checked, check_orders, defaults_for
 from .protocol import (
     CAPITAL,
@@ -13,6 +13,7 @@ from .protocol import (
     Event,
     GameInfo,
     GameModule,
+    GameWords,
     IllegalOrder,
     Message,
     Option,
@@ -21,6 +22,7 @@ from .protocol import (
     Prompt,
     State,
     Step,
+    WordedGame,
     capitalized,
     event,
     message,
@@ -31,8 +33,8 @@ from .registry import all_games, get_game, register
 from .rng import Rng, scripted_state, seed_state
 
 __all__ = [
-    "CAPITAL", "N_", "Message", "capitalized", "message", "message_text", "ChoiceGrid", "ContentError", "ContentItem", "ContentLibrary", "Event", "Flow", "FlowGame", "GameInfo", "GameModule", "IllegalOrder", "Node", "Option", "Order",
-    "Outcome", "Prompt", "Rng", "State", "Step", "all_games", "apply_checked", "canonical_json",
+    "CAPITAL", "N_", "Message", "capitalized", "message", "message_text", "ChoiceGrid", "ChoiceNode", "ContentError", "ContentItem", "ContentLibrary", "Event", "Flow", "FlowGame", "GameInfo", "GameModule", "GameWords", "IllegalOrder", "Node", "Option", "Order",
+    "Outcome", "Prompt", "Rng", "State", "Step", "WordedGame", "all_games", "apply_checked", "canonical_json",
     "check_orders", "copy_json", "defaults_for", "event", "get_game", "json_problem", "pin_for", "redact",
-    "register", "scripted_state", "seed_state", "sha256_hex", "state_hash",
+    "register", "said", "scripted_state", "seed_state", "sha256_hex", "state_hash",
 ]

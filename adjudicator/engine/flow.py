@@ -12,9 +12,21 @@ replayed like everything else.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ClassVar, Generic, TypeVar
 
-from .protocol import Event, GameModule, IllegalOrder, Order, Prompt, State, Step
+from .protocol import (
+    ChoiceGrid,
+    Event,
+    GameModule,
+    IllegalOrder,
+    Message,
+    Order,
+    Prompt,
+    State,
+    Step,
+    message_text,
+)
 
 
 class Node:
@@ -38,11 +50,69 @@ class Node:
         raise NotImplementedError(f"{type(self).__name__} waits for nobody but cannot advance")
 
 
-class Flow:
+def said(text: str | Message) -> dict[str, Any]:
+    """A prompt's `text` and `message` from a decision's text (a message, or English only)."""
+    if isinstance(text, tuple):
+        return {"text": message_text(text), "message": text}
+    return {"text": text}
+
+
+class ChoiceNode(Node):
+    """A waiting node whose prompts are built from three cheap answers: `waiting` (which seats
+    decide; `settle` asks it after every step), `choices` (one seat's legal orders, built only
+    when its prompt is) and `text` (what is being decided). `group` names a sealed round."""
+
+    kind: ClassVar[str] = ""
+    presorted: ClassVar[bool] = False  # the choices come in the game's own fixed order
+    hidden: ClassVar[bool] = False  # the order names something only its seat may know (Prompt.hidden)
+
+    def waiting(self, state: State, args: dict[str, Any]) -> list[str]:
+        return []
+
+    def choices(self, state: State, args: dict[str, Any], seat: str) -> list[Order] | ChoiceGrid:
+        return []
+
+    def group(self, state: State, args: dict[str, Any], waiting: list[str]) -> str | None:
+        """The sealed group's name, or None for an open prompt."""
+        return None
+
+    def text(self, state: State, args: dict[str, Any], seat: str) -> str | Message:
+        """The decision's text: a message (msgid and values, translated for the reader) or English."""
+        return ""
+
+    def worded(self, text: str | Message, choices: list[Order] | ChoiceGrid) -> str | Message:
+        """The text as the prompt shows it, once the choices are known (a game may fill in examples)."""
+        return text
+
+    def prompts(self, state: State, args: dict[str, Any]) -> dict[str, Prompt]:
+        waiting = self.waiting(state, args)
+        group = self.group(state, args, waiting) if waiting else None
+        return {seat: self.prompt(state, args, seat, group) for seat in waiting}
+
+    def prompt(self, state: State, args: dict[str, Any], seat: str, group: str | None) -> Prompt:
+        choices = self.choices(state, args, seat)
+        return Prompt(seat=seat, kind=self.kind, choices=choices, sealed=group is not None, group=group,
+                      presorted=self.presorted, hidden=self.hidden,
+                      **said(self.worded(self.text(state, args, seat), choices)))
+
+
+NodeT = TypeVar("NodeT", bound=Node)  # a game's own node base class
+
+
+class Flow(Generic[NodeT]):
     MAX_AUTOMATIC_STEPS = 100_000  # a procedure loop that never waits is a bug, not a long game
 
-    def __init__(self, nodes: dict[str, Node]) -> None:
-        self.nodes = nodes
+    def __init__(self, nodes: dict[str, NodeT] | None = None) -> None:
+        self.nodes: dict[str, NodeT] = {} if nodes is None else nodes
+
+    def node(self, name: str) -> Callable[[type[NodeT]], type[NodeT]]:
+        """Class decorator: one instance of the node class is this flow's node `name`."""
+
+        def register(cls: type[NodeT]) -> type[NodeT]:
+            self.nodes[name] = cls()
+            return cls
+
+        return register
 
     # stack operations -------------------------------------------------------------------------
     @staticmethod
@@ -125,7 +195,7 @@ class FlowGame(GameModule):
 
     Subclasses set `flow` and still answer setup, grammar, rendering and outcome themselves."""
 
-    flow: Flow
+    flow: Flow[Any]
 
     def prompts(self, state: State) -> dict[str, Prompt]:
         return self.flow.prompts(state)

@@ -497,3 +497,63 @@ class GameModule(ABC):
 
         Self-play and the fuzz tests call this after every step."""
         return []
+
+
+@dataclass(frozen=True)
+class GameWords:
+    """A game's text side as the plain functions of its grammar and render modules: how an order
+    is read and written, and how events and views are worded. `render_view` takes the reader's
+    `translate` as an optional third argument (English by default)."""
+
+    parse_order: Callable[[str, Prompt], Order]
+    format_order: Callable[[Order], str]
+    render_event: Callable[[Event], str]
+    render_view: Callable[[State, str | None, Callable[[Message], str]], str]
+    event_message: Callable[[Event], Message | None] | None = None
+    grammar_help: Callable[[], str] | None = None
+    order_problem: Callable[[str], str | None] | None = None
+    order_label: Callable[[Order], str] | None = None  # a choice's words on a page; default: format_order
+    refusal: Callable[[State, str, Prompt | None, str], Message | None] | None = None  # GameModule.refusal
+    never_legal: Callable[[State, str, str], Message | None] | None = None  # GameModule.never_legal
+
+
+class WordedGame(GameModule):
+    """A game whose text side is its `words`: the protocol's text methods call those functions,
+    so a game names its grammar and renderers once instead of rebinding each of them."""
+
+    words: GameWords
+
+    def parse_order(self, text: str, prompt: Prompt) -> Order:
+        return self.words.parse_order(text, prompt)
+
+    def format_order(self, order: Order) -> str:
+        return self.words.format_order(order)
+
+    def order_label(self, order: Order) -> str:
+        """An order's words where it is offered as a choice (a page's list)."""
+        label = self.words.order_label or self.words.format_order
+        return label(order)
+
+    def grammar_help(self) -> str:
+        return self.words.grammar_help() if self.words.grammar_help else ""
+
+    def order_problem(self, text: str) -> str | None:
+        return self.words.order_problem(text) if self.words.order_problem else None
+
+    def render_event(self, ev: Event) -> str:
+        return self.words.render_event(ev)
+
+    def event_message(self, ev: Event) -> Message | None:
+        return self.words.event_message(ev) if self.words.event_message else None
+
+    def render_view(self, view: State, seat: str | None) -> str:
+        return self.words.render_view(view, seat, message_text)
+
+    def render_view_in(self, view: State, seat: str | None, translate: Callable[[Message], str]) -> str:
+        return self.words.render_view(view, seat, translate)
+
+    def refusal(self, state: State, seat: str, prompt: Prompt | None, text: str) -> Message | None:
+        return self.words.refusal(state, seat, prompt, text) if self.words.refusal else None
+
+    def never_legal(self, state: State, seat: str, text: str) -> Message | None:
+        return self.words.never_legal(state, seat, text) if self.words.never_legal else None

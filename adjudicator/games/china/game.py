@@ -9,10 +9,12 @@ from adjudicator.engine import (
     Event,
     FlowGame,
     GameInfo,
+    GameWords,
     IllegalOrder,
     Option,
     Outcome,
     Step,
+    WordedGame,
     event,
     message,
     redact,
@@ -29,7 +31,7 @@ from .state import FORTIFICATION_SCORING, RULES_VERSION, SIDE_CHOICES, VERSIONS,
 from .turn import FLOW
 
 
-class China(FlowGame):
+class China(WordedGame, FlowGame):
     flow = FLOW
 
     info = GameInfo(
@@ -92,17 +94,12 @@ class China(FlowGame):
         view["deck_size"] = len(state["secret"]["deck"])
         return view
 
-    # the text side of the protocol is the game's grammar and render modules, bound as they are
-    parse_order = staticmethod(parse_order)
-    format_order = staticmethod(format_order)
-    grammar_help = staticmethod(grammar_help)
-    order_problem = staticmethod(order_problem)
-    refusal = staticmethod(refusal)  # type: ignore[assignment]
+    # the text side of the protocol: the game's grammar and render modules
+    words = GameWords(parse_order=parse_order, format_order=format_order, grammar_help=grammar_help,
+                      order_problem=order_problem, render_event=render_event, event_message=event_message,
+                      render_view=render_view,
+                      refusal=refusal)
     order_verbs = verbs_of(SPANISH_FIRST, VERBS)
-    render_event = staticmethod(render_event)
-    event_message = staticmethod(event_message)  # type: ignore[assignment]
-    render_view_in = staticmethod(render_view)  # type: ignore[assignment]  # takes `translate` as third argument
-    render_view = staticmethod(render_view)
 
     def invariants(self, state: State) -> list[str]:
         return checks.check(state)

@@ -70,7 +70,9 @@ class ChinaNode(Node):
 
 
 def sorted_choices(choices: list[Order]) -> list[Order]:
-    return Prompt(seat="", kind="", choices=choices).choices
+    listed = Prompt(seat="", kind="", choices=choices).choices  # sorted as a prompt lists them
+    assert isinstance(listed, list)  # a sorted prompt's choices are a list
+    return listed
 
 
 class ChooseNode(ChinaNode):

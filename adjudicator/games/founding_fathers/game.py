@@ -8,13 +8,14 @@ from adjudicator.engine import (
     N_,
     Event,
     GameInfo,
-    GameModule,
+    GameWords,
     IllegalOrder,
     Option,
     Order,
     Outcome,
     Prompt,
     Step,
+    WordedGame,
     event,
     message,
 )
@@ -36,7 +37,7 @@ from .windows import WINDOW_ACTS, apply_window, with_windows
 State = dict[str, Any]
 
 
-class FoundingFathers(GameModule):
+class FoundingFathers(WordedGame):
     info = GameInfo(
         id="founding-fathers",
         title="Founding Fathers",
@@ -126,18 +127,12 @@ class FoundingFathers(GameModule):
             raise IllegalOrder(message(N_("%(seat)s has nothing to decide now"), seat=seat))
         return nd.default(state, frame["args"], seat)
 
-    # the text side of the protocol is the game's grammar and render modules, bound as they are
-    parse_order = staticmethod(parse_order)
-    format_order = staticmethod(format_order)
-    grammar_help = staticmethod(grammar_help)
-    order_problem = staticmethod(order_problem)
-    refusal = staticmethod(refusal)  # type: ignore[assignment]
+    # the text side of the protocol: the game's grammar and render modules
+    words = GameWords(parse_order=parse_order, format_order=format_order, grammar_help=grammar_help,
+                      order_problem=order_problem, render_event=render_event, event_message=event_message,
+                      render_view=render_view, order_label=order_label,
+                      refusal=refusal)
     order_verbs = verbs_of(SPANISH_FIRST, VERBS)
-    render_event = staticmethod(render_event)
-    event_message = staticmethod(event_message)  # type: ignore[assignment]
-    order_label = staticmethod(order_label)
-    render_view_in = staticmethod(render_view)  # type: ignore[assignment]  # takes `translate` as third argument
-    render_view = staticmethod(render_view)
 
     def invariants(self, state: State) -> list[str]:
         return violated(state)

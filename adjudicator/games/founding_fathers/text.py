@@ -46,8 +46,9 @@ def words(key: str) -> str:
 
 def _join(items: list[Text], sep: str) -> Text:
     """Items joined by `sep`; a message when an item is one (its msgid has only placeholders)."""
-    if all(isinstance(i, str) for i in items):
-        return sep.join(items)  # type: ignore[arg-type]
+    words = [i for i in items if isinstance(i, str)]
+    if len(words) == len(items):
+        return sep.join(words)
     return message(sep.join(f"%(p{k})s" for k in range(len(items))), **{f"p{k}": i for k, i in enumerate(items)})
 
 

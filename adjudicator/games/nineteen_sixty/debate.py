@@ -68,11 +68,9 @@ class DebateRound(N):
             return [args["sides"][0]]
         return []
 
-    @property
-    def kind(self) -> str:  # type: ignore[override]
-        return "debate"
+    kind = "debate"
 
-    def group(self, state: State, args: Args) -> str | None:
+    def group(self, state: State, args: Args, waiting: list[str]) -> str | None:
         if args["stage"] == "pick" and not lazy_shave(state):
             return f"debate-{len(args['picks'])}-{sum(len(v) for i in ISSUES for v in state['debate']['cards'][i].values())}"
         return None

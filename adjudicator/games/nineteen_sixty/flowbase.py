@@ -10,15 +10,14 @@ from typing import Any
 
 from adjudicator.engine import (
     N_,
+    ChoiceGrid,
+    ChoiceNode,
     Event,
     Flow,
     IllegalOrder,
     Message,
-    Node,
     Order,
-    Prompt,
     message,
-    message_text,
 )
 
 State = dict[str, Any]
@@ -29,7 +28,7 @@ Events = list[Event]
 EXAMPLES = "%(examples)s"  # a decision's text with this placeholder lists some of its legal orders there
 
 
-def legal_examples(choices: list[Order], count: int = 4) -> str:
+def legal_examples(choices: list[Order] | ChoiceGrid, count: int = 4) -> str:
     """Up to `count` legal orders of different forms (`play 12 cp`, `play 12 event`, `campaign Ohio
     1`, `travel Texas`...), in code marks: examples that work now, unlike fixed ones."""
     from .grammar import format_order  # the grammar needs no flow; imported late to keep this module light
@@ -47,37 +46,16 @@ def legal_examples(choices: list[Order], count: int = 4) -> str:
     return ", ".join(shown)
 
 
-class N(Node):
-    kind = ""
-
-    def waiting(self, state: State, args: Args) -> list[str]:
-        return []
-
-    def choices(self, state: State, args: Args, seat: str) -> list[Order]:
-        return []
-
-    def group(self, state: State, args: Args) -> str | None:
-        """The sealed group's name, or None for an open prompt."""
-        return None
+class N(ChoiceNode):
+    """A 1960 node: prompts from `waiting` and `choices`; a text with `EXAMPLES` shows legal orders."""
 
     def text(self, state: State, args: Args, seat: str) -> str | Message:
-        """The decision's text: a message (msgid and values, translated for the reader) or English."""
         return self.kind
 
-    def prompts(self, state: State, args: Args) -> dict[str, Prompt]:
-        waiting = self.waiting(state, args)
-        group = self.group(state, args) if waiting else None
-        return {seat: self._prompt(state, args, seat, group) for seat in waiting}
-
-    def _prompt(self, state: State, args: Args, seat: str, group: str | None) -> Prompt:
-        choices = self.choices(state, args, seat)
-        said = self.text(state, args, seat)
-        msg = said if isinstance(said, tuple) else None
-        if msg and EXAMPLES in msg[0]:  # the text shows orders that are legal right now
-            msg = (msg[0], {**msg[1], "examples": legal_examples(choices)})
-        return Prompt(seat=seat, kind=self.kind, choices=choices, sealed=group is not None,
-                      group=group, text=message_text(msg) if msg else str(said), message=msg)
-
+    def worded(self, text: str | Message, choices: list[Order] | ChoiceGrid) -> str | Message:
+        if isinstance(text, tuple) and EXAMPLES in text[0]:  # the text shows orders that are legal right now
+            return (text[0], {**text[1], "examples": legal_examples(choices)})
+        return text
 
     def apply(self, state: State, args: Args, orders: dict[str, Order], events: Events) -> None:
         if len(orders) != 1:
@@ -94,17 +72,5 @@ class N(Node):
         return self.choices(state, args, seat)[0]
 
 
-NODES: dict[str, N] = {}
-
-
-def node(name: str):
-    """Class decorator: register a node instance under `name`."""
-
-    def wrap(cls: type[N]) -> type[N]:
-        NODES[name] = cls()
-        return cls
-
-    return wrap
-
-
-FLOW = Flow(NODES)  # type: ignore[arg-type]
+FLOW: Flow[N] = Flow()
+node = FLOW.node

@@ -10,6 +10,7 @@ from adjudicator.engine import (
     FlowGame,
     GameInfo,
     GameModule,
+    GameWords,
     IllegalOrder,
     Message,
     Option,
@@ -18,6 +19,7 @@ from adjudicator.engine import (
     Prompt,
     Rng,
     Step,
+    WordedGame,
     event,
     redact,
     seed_state,
@@ -42,8 +44,8 @@ from .data import (
     TOTAL_EV,
     VICE_PRESIDENTS,
 )
-from .flowbase import FLOW, NODES
-from .grammar import GRAMMAR_HELP, SPANISH_FIRST, VERBS, format_order, order_problem, parse_order
+from .flowbase import FLOW
+from .grammar import SPANISH_FIRST, VERBS, format_order, grammar_help, order_problem, parse_order
 from .log import event_message
 from .refusals import never_legal, refusal
 from .render import order_label, render_event, render_view
@@ -90,7 +92,7 @@ def new_state(seed: str, options: dict[str, Any], rules_version: str = RULES_VER
     return state
 
 
-class NineteenSixty(FlowGame):
+class NineteenSixty(WordedGame, FlowGame):
     flow = FLOW
 
     info = GameInfo(
@@ -137,31 +139,22 @@ class NineteenSixty(FlowGame):
         FLOW.settle(state, evs)
         return Step(state, evs)
 
-    # the text side of the protocol is the game's grammar and render modules, bound as they are
-    parse_order = staticmethod(parse_order)
-    format_order = staticmethod(format_order)
-    order_problem = staticmethod(order_problem)
-    refusal = staticmethod(refusal)  # type: ignore[assignment]
-    never_legal = staticmethod(never_legal)  # type: ignore[assignment]
+    # the text side of the protocol: the game's grammar and render modules
+    words = GameWords(parse_order=parse_order, format_order=format_order, grammar_help=grammar_help,
+                      order_problem=order_problem, render_event=render_event, event_message=event_message,
+                      render_view=render_view, order_label=order_label,
+                      refusal=refusal, never_legal=never_legal)
     order_verbs = verbs_of(SPANISH_FIRST, VERBS)
-    render_event = staticmethod(render_event)
-    event_message = staticmethod(event_message)  # type: ignore[assignment]
-    order_label = staticmethod(order_label)
     # orders of one action a player gives several of in a row ("campaign STATE N", one prompt
     # per state): a page may offer them as a plan of several lines, each checked in turn
     plan_orders = ("campaign",)
-    render_view_in = staticmethod(render_view)  # type: ignore[assignment]  # takes `translate` as third argument
-    render_view = staticmethod(render_view)
-
-    def grammar_help(self) -> str:
-        return GRAMMAR_HELP
 
     def budget(self, view: State, seat: str) -> Message | None:
         """The CP left to `seat` while it spends a card's CP (play.py, `CampaignPoints.budget`)."""
         frame = FLOW.top(view)
         if frame is None or frame["node"] != "cp" or frame["args"].get("seat") != seat:
             return None
-        return play.CampaignPoints.budget(NODES["cp"], view, frame["args"])
+        return play.CampaignPoints.budget(FLOW.nodes["cp"], view, frame["args"])
 
     def view(self, state: State, seat: str | None) -> State:
         out = redact(state, seat)

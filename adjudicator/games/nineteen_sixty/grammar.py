@@ -243,6 +243,10 @@ def _track(words: list[str]) -> list[str]:
     return issues
 
 
+def grammar_help() -> str:
+    return GRAMMAR_HELP
+
+
 def parse_order(text: str, prompt: Prompt) -> Any:
     order = read(text)
     if prompt.allows(order):

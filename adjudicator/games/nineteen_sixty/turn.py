@@ -311,7 +311,7 @@ class Strategy(N):
     def waiting(self, state: State, args: Args) -> list[str]:
         return [s for s in SEATS if len(strategy_choices(state, s, self.need(state))) > 1]
 
-    def group(self, state: State, args: Args) -> str | None:
+    def group(self, state: State, args: Args, waiting: list[str]) -> str | None:
         return f"strategy-{state['turn']}"
 
     def choices(self, state: State, args: Args, seat: str) -> list:
