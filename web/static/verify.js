@@ -1,0 +1,101 @@
+// The /verify page: hands a record to the verifier's worker (verify-worker.js) and shows its
+// progress, the verdict line (the same as `pbem verify` would give) and a pasted receipt's fate.
+// Every message is the page's own (translated) data-msg-* text.
+(function () {
+  "use strict";
+  var form = document.getElementById("verifier");
+  if (!form) { return; }
+  var $ = function (id) { return document.getElementById(id); };
+  var worker = null;
+  var lastRaw = null;
+
+  function msg(key, values) {
+    var text = form.getAttribute("data-msg-" + key) || key;
+    Object.keys(values || {}).forEach(function (name) { text = text.split("{" + name + "}").join(values[name]); });
+    return text;
+  }
+  function say(text) { $("verify-status").textContent = text; }
+
+  function show(data) {
+    var result = data.result;
+    $("verify-progress").hidden = true;
+    $("verdict").textContent = result.line;
+    $("verdict").setAttribute("data-ok", result.ok ? "yes" : "no");
+    if (!result.ok) { $("verify-summary").textContent = msg("failed"); }
+    else if (result.replayed) { $("verify-summary").textContent = msg("full", { version: result.rules_version }); }
+    else { $("verify-summary").textContent = msg("partial"); }
+    $("verify-time").textContent = msg("time", { seconds: (data.ms / 1000).toFixed(1) });
+    $("verify-time").setAttribute("data-ms", String(Math.round(data.ms)));
+    var receipt = data.receipt;
+    var out = $("verify-receipt-result");
+    out.textContent = "";
+    out.removeAttribute("data-kind");
+    if (receipt) {
+      out.setAttribute("data-kind", receipt.kind);
+      if (receipt.kind === "revealed") { out.textContent = msg("revealed", { entry: receipt.entry, order: JSON.stringify(receipt.order) }); }
+      else if (receipt.kind === "sealed") { out.textContent = msg("sealed", { entry: receipt.entry }); }
+      else if (receipt.kind === "missing") { out.textContent = msg("missing", { seat: receipt.seat, entries: (receipt.seat_entries || []).join(", ") || "—" }); }
+      else { out.textContent = msg("unreadable"); }
+    }
+    say("");
+  }
+
+  function check(raw) {
+    lastRaw = raw;
+    $("verdict").textContent = "";
+    $("verdict").removeAttribute("data-ok");
+    $("verify-summary").textContent = "";
+    $("verify-receipt-result").textContent = "";
+    if (!worker) {
+      worker = new Worker(form.getAttribute("data-worker"));
+      worker.onmessage = function (event) {
+        var data = event.data;
+        if (data.type === "status") { say(msg(data.key)); }
+        else if (data.type === "loaded") { document.documentElement.setAttribute("data-runtime-ms", String(Math.round(data.ms))); }
+        else if (data.type === "progress") {
+          var bar = $("verify-progress");
+          bar.hidden = false; bar.max = data.total; bar.value = data.done;
+          say(msg("progress", { done: data.done, total: data.total }));
+        } else if (data.type === "result") { show(data); }
+        else if (data.type === "error") { say(msg("error", { error: data.text })); }
+      };
+    }
+    var runtime = new URL(form.getAttribute("data-runtime"), document.baseURI).href;
+    var zip = new URL(form.getAttribute("data-zip"), document.baseURI).href;
+    worker.postMessage({ runtime: runtime, zip: zip, raw: raw, receipt: $("verify-receipt").value.trim() });
+  }
+
+  function readFile(file) {
+    var reader = new FileReader();
+    reader.onload = function () { check(new Uint8Array(reader.result)); };
+    reader.readAsArrayBuffer(file);
+  }
+
+  form.addEventListener("submit", function (event) {
+    event.preventDefault();
+    var file = $("verify-file").files[0];
+    if (file) { readFile(file); }
+    else if (lastRaw) { check(lastRaw); }
+    else { say(msg("nofile")); }
+  });
+  $("verify-file").addEventListener("change", function () {
+    if (this.files[0]) { readFile(this.files[0]); }
+    this.value = "";  // picking the same file again (edited, or after a new receipt) checks it again
+  });
+  var drop = $("verify-drop");
+  drop.addEventListener("dragover", function (event) { event.preventDefault(); });
+  drop.addEventListener("drop", function (event) {
+    event.preventDefault();
+    if (event.dataTransfer.files[0]) { readFile(event.dataTransfer.files[0]); }
+  });
+
+  var exportUrl = form.getAttribute("data-export");
+  if (exportUrl) {
+    say(msg("fetching"));
+    fetch(exportUrl, { credentials: "same-origin" }).then(function (resp) {
+      if (!resp.ok) { throw new Error(String(resp.status)); }
+      return resp.arrayBuffer();
+    }).then(function (buf) { check(new Uint8Array(buf)); })
+      .catch(function (err) { say(msg("fetch-failed", { status: err.message })); });
+  }
+})();
