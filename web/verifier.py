@@ -63,7 +63,7 @@ def page():
     html = render_template("public/verify.html", game_id=game_id, export_url=export_url,
                            runtime_ready=installed(),
                            worker_url=url_for("verifier.worker"), zip_url=url_for("verifier.package_zip"),
-                           runtime_url=url_for("verifier.runtime", name=CORE_FILES[0]).rsplit("/", 1)[0] + "/")
+                           runtime_url=url_for("verifier.runtime", name=CORE_FILES[0]))
     return _with_csp(Response(html, mimetype="text/html"))
 
 

@@ -200,3 +200,50 @@ def test_a_pasted_receipt_is_found_or_said_to_differ(verifier, tmp_path):
     assert canonical_json(sealed["data"]["orders"][seat]).decode() in got["receipt"].replace(", ", ",").replace(": ", ":")
     got = _check(verifier, raw, tmp_path, receipt_line("g123", seat, "0" * 64))
     assert got["receiptKind"] == "missing" and f"seat {seat}" in got["receipt"]
+
+
+def test_the_archives_verifier_checks_its_records_from_the_archive_folder(verifier, tmp_path, monkeypatch):
+    """`pbem archive`'s static site carries the verifier: served by any static web server it checks
+    the game's record.json with nothing from the pbem server; opened from file:// it says how to
+    serve it (browsers run no worker from a file on disk)."""
+    import functools
+    import http.server
+
+    from playwright.sync_api import expect
+
+    from adjudicator import store
+    from tests.support.databases import sqlite_database
+    from tests.support.play import declared_game
+    from web import create_app
+    from web.archive import write_archive
+
+    monkeypatch.setenv("PBEM_VAR_DIR", str(tmp_path / "var"))
+    with sqlite_database(tmp_path) as db:
+        store.configure(db.url)
+        try:
+            store.init_db()
+            game_id = declared_game("doge", 3, "Archived Doge", None)
+            out = tmp_path / "site"
+            write_archive(create_app({"DATABASE_URL": db.url, "PBEM_BASE_URL": ""}), out)
+        finally:
+            store.configure(None)
+    game_dir = out / "game" / game_id
+    report = verify_bytes((game_dir / "record.json").read_bytes())
+    assert 'href="verify.html"' in (game_dir / "index.html").read_text()
+
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(out))
+    static = http.server.ThreadingHTTPServer(("127.0.0.1", free_port()), handler)
+    threading.Thread(target=static.serve_forever, daemon=True).start()
+    host = f"http://127.0.0.1:{static.server_address[1]}"
+    page = verifier.page
+    try:
+        verifier.requests.clear()
+        page.goto(f"{host}/game/{game_id}/verify.html")
+        expect(page.locator("#verdict")).to_have_text(re.compile(r"^record "), timeout=120_000)
+        assert page.locator("#verdict").text_content() == verdict_line(report)
+        assert [url for url in verifier.requests if not url.startswith(host + "/")] == []
+        page.goto((game_dir / "verify.html").as_uri())
+        expect(page.locator("#verify-status")).to_contain_text("python3 -m http.server")
+    finally:
+        static.shutdown()
+        page.goto(verifier.base + "/verify")

@@ -89,3 +89,18 @@ def finished_duel(director: service.CreatedDirector | None, names: tuple[str, st
     game.submit(winner, "keep")
     assert game.public().status == "finished"
     return game
+
+
+def declared_game(game: str, seats: int, title: str, director: service.CreatedDirector | None) -> str:
+    """A game of `seats` players, all joined, ended at once by the moderator's declared result."""
+    with store.transaction() as s:
+        created = service.create_game(s, game=game, seats=seats, title=title,
+                                      director=(director.director_id, director.token) if director else None)
+    for number, (seat, invite) in enumerate(created.invites.items()):
+        with store.transaction() as s:
+            service.join_game(s, created.game_id, seat, invite, name=f"{title} player {number + 1}")
+    with store.transaction() as s:
+        service.declare_result(s, created.game_id, created.admin_token, [sorted(created.invites)[0]],
+                               "the club's season ended")
+        assert service.public_game(s, created.game_id).status == "finished"
+    return created.game_id

@@ -6,6 +6,12 @@
   var form = document.getElementById("verifier");
   if (!form) { return; }
   var $ = function (id) { return document.getElementById(id); };
+  if (location.protocol === "file:") {  // browsers run no worker and fetch nothing from a file on disk
+    $("verify-status").textContent = form.getAttribute("data-msg-file");
+    $("verify-run").disabled = true;
+    $("verify-file").disabled = true;
+    return;
+  }
   var worker = null;
   var lastRaw = null;
 
@@ -60,7 +66,8 @@
         else if (data.type === "error") { say(msg("error", { error: data.text })); }
       };
     }
-    var runtime = new URL(form.getAttribute("data-runtime"), document.baseURI).href;
+    // data-runtime names pyodide.js; Pyodide wants the folder it is in
+    var runtime = new URL(".", new URL(form.getAttribute("data-runtime"), document.baseURI)).href;
     var zip = new URL(form.getAttribute("data-zip"), document.baseURI).href;
     worker.postMessage({ runtime: runtime, zip: zip, raw: raw, receipt: $("verify-receipt").value.trim() });
   }
