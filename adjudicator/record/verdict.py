@@ -1,5 +1,6 @@
 """What the browser verifier (web/verifier.py, run under Pyodide) asks of a record: the verdict of
-`verify_bytes` as plain data, and where a player's kept receipt appears. Pure, like the record."""
+`verify_bytes` as plain data, where a player's kept receipt appears, and the game after any one
+step (the step-by-step replay). Pure, like the record."""
 
 from __future__ import annotations
 
@@ -7,7 +8,17 @@ import json
 import re
 from typing import Any
 
-from .verify import Progress, VerifyError, failure_line, sealed_receipts, verdict_line, verify_bytes
+from adjudicator.engine import get_game
+
+from .verify import (
+    Progress,
+    VerifyError,
+    failure_line,
+    replay_record,
+    sealed_receipts,
+    verdict_line,
+    verify_bytes,
+)
 
 # the line the seat page and the receipt mail give a player to keep
 RECEIPT_LINE = re.compile(r"pbem receipt: game (?P<game>\S+) seat (?P<seat>\S+) commitment (?P<commitment>[0-9a-f]{64})")
@@ -57,3 +68,27 @@ def find_receipt(raw: bytes, line: str) -> dict[str, Any]:
                     "seat": seat, "order": None if sealed else entry["data"]["orders"].get(seat)}
         seat_entries.append(entry["index"])
     return {"found": False, "kind": "missing", "seat": seat, "seat_entries": seat_entries}
+
+
+def step_view(raw: bytes, index: int) -> dict[str, Any]:
+    """The entry `index` of a complete record and the public board after it (what an observer may
+    see: the game's own `view(state, None)`), replayed from the start. Call it on a record that
+    `check_export` verified; a failure is returned, never raised."""
+    try:
+        doc = json.loads(raw)
+        setup = doc["entries"][0]["data"]
+        game = get_game(setup["game"]).for_rules(setup["rules_version"])
+        for entry, state in replay_record(doc, keep=False):
+            if entry["index"] != index:
+                continue
+            orders = {}
+            if entry["kind"] == "orders":
+                orders = {seat: game.format_order(order) for seat, order in sorted(entry["data"]["orders"].items())}
+            return {"ok": True, "index": index, "total": len(doc["entries"]), "kind": entry["kind"],
+                    "orders": orders, "state_hash": entry["state_hash"],
+                    "board": game.render_view(game.view(state, None), None)}
+    except VerifyError as exc:
+        return {"ok": False, "line": failure_line(exc)}
+    except (AttributeError, IndexError, KeyError, TypeError, ValueError) as exc:
+        return {"ok": False, "line": f"record FAILED: not a well-formed pbem record ({type(exc).__name__}: {exc})"}
+    return {"ok": False, "line": f"record has no entry {index}"}

@@ -128,6 +128,7 @@ def test_a_finished_game_verifies_in_the_browser_like_pbem_verify(verifier, tmp_
     assert got["line"] == f"record verified: {report.entries} entries, final state hash {report.final_state_hash}"
     assert report.rules_version in got["summary"]
     assert _outside(verifier) == []
+    _step_by_step(verifier, raw, report.entries)
     loaded = sum(verifier.sizes.values())
     print(f"\n{title}: {report.entries} entries verified in the browser in {int(got['ms']) / 1000:.2f} s "
           f"(page round trip {time.monotonic() - started:.1f} s); first load so far {loaded / 1e6:.1f} MB "
@@ -135,6 +136,23 @@ def test_a_finished_game_verifies_in_the_browser_like_pbem_verify(verifier, tmp_
     assert all(any(url.endswith("/" + name) for url in verifier.sizes) for name in CORE_FILES)
     assert loaded <= 15_000_000
     assert int(got["ms"]) <= 15_000
+
+
+def _step_by_step(v: Verifier, raw: bytes, entries: int) -> None:
+    """The replay browsable: it opens on the last entry; "Previous" shows the one before, with the
+    public board after it as the game renders it (adjudicator/record/verdict.py's step_view)."""
+    from playwright.sync_api import expect
+
+    from adjudicator.record.verdict import step_view
+
+    page = v.page
+    expect(page.locator("#verify-step-title")).to_contain_text(f"Entry {entries - 1} of {entries - 1}")
+    page.click("#verify-step-prev")
+    expect(page.locator("#verify-step-title")).to_contain_text(f"Entry {entries - 2} of {entries - 1}")
+    expected = step_view(raw, entries - 2)
+    assert page.locator("#verify-step-board").text_content() == expected["board"]
+    assert page.locator("#verify-step-orders").text_content() == "\n".join(
+        f"{seat}: {text}" for seat, text in expected["orders"].items())
 
 
 def _edited(doc: dict[str, Any]) -> bytes:

@@ -58,3 +58,19 @@ def test_a_receipt_that_matches_no_order_says_where_that_seats_orders_are():
     assert SEALED["index"] in found["seat_entries"]
     assert all(DOC["entries"][i]["data"].get("salts", {}).get(SEAT) for i in found["seat_entries"])
     assert find_receipt(RAW, "my receipt is abc")["kind"] == "unreadable"
+
+
+def test_the_step_by_step_replay_shows_each_entry_and_the_public_board_after_it():
+    from adjudicator.record import replay_record
+    from adjudicator.record.verdict import step_view
+
+    game = get_game("doge").for_rules("2")
+    states = {entry["index"]: (entry, game.view(state, None)) for entry, state in replay_record(DOC)}
+    entry, view = states[SEALED["index"]]
+    shown = step_view(RAW, SEALED["index"])
+    assert shown == {"ok": True, "index": SEALED["index"], "total": 129, "kind": "orders",
+                     "state_hash": SEALED["state_hash"], "board": game.render_view(view, None),
+                     "orders": {seat: game.format_order(o) for seat, o in sorted(SEALED["data"]["orders"].items())}}
+    assert step_view(RAW, 0)["kind"] == "setup" and step_view(RAW, 0)["orders"] == {}
+    assert step_view(RAW, 0)["board"] != shown["board"]
+    assert step_view(RAW, 129) == {"ok": False, "line": "record has no entry 129"}

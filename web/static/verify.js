@@ -30,6 +30,13 @@
     if (!result.ok) { $("verify-summary").textContent = msg("failed"); }
     else if (result.replayed) { $("verify-summary").textContent = msg("full", { version: result.rules_version }); }
     else { $("verify-summary").textContent = msg("partial"); }
+    var steps = $("verify-steps");
+    steps.hidden = !(result.ok && result.replayed);
+    if (!steps.hidden) {
+      $("verify-step").max = String(result.entries - 1);
+      $("verify-step").value = String(result.entries - 1);
+      ask(result.entries - 1);
+    }
     $("verify-time").textContent = msg("time", { seconds: (data.ms / 1000).toFixed(1) });
     $("verify-time").setAttribute("data-ms", String(Math.round(data.ms)));
     var receipt = data.receipt;
@@ -46,12 +53,31 @@
     say("");
   }
 
+  // data-runtime names pyodide.js; Pyodide wants the folder it is in
+  function post(message) {
+    message.runtime = new URL(".", new URL(form.getAttribute("data-runtime"), document.baseURI)).href;
+    message.zip = new URL(form.getAttribute("data-zip"), document.baseURI).href;
+    worker.postMessage(message);
+  }
+
+  function ask(step) { post({ step: step }); }
+
+  function showStep(step) {
+    if (!step.ok) { $("verify-step-title").textContent = step.line; return; }
+    $("verify-step").value = String(step.index);
+    $("verify-step-title").textContent = msg("step", { index: step.index, total: step.total - 1, kind: step.kind });
+    var orders = Object.keys(step.orders || {}).map(function (seat) { return seat + ": " + step.orders[seat]; });
+    $("verify-step-orders").textContent = orders.join("\n");
+    $("verify-step-board").textContent = step.board;
+  }
+
   function check(raw) {
     lastRaw = raw;
     $("verdict").textContent = "";
     $("verdict").removeAttribute("data-ok");
     $("verify-summary").textContent = "";
     $("verify-receipt-result").textContent = "";
+    $("verify-steps").hidden = true;
     if (!worker) {
       worker = new Worker(form.getAttribute("data-worker"));
       worker.onmessage = function (event) {
@@ -63,13 +89,11 @@
           bar.hidden = false; bar.max = data.total; bar.value = data.done;
           say(msg("progress", { done: data.done, total: data.total }));
         } else if (data.type === "result") { show(data); }
+        else if (data.type === "step") { showStep(data.step); }
         else if (data.type === "error") { say(msg("error", { error: data.text })); }
       };
     }
-    // data-runtime names pyodide.js; Pyodide wants the folder it is in
-    var runtime = new URL(".", new URL(form.getAttribute("data-runtime"), document.baseURI)).href;
-    var zip = new URL(form.getAttribute("data-zip"), document.baseURI).href;
-    worker.postMessage({ runtime: runtime, zip: zip, raw: raw, receipt: $("verify-receipt").value.trim() });
+    post({ raw: raw, receipt: $("verify-receipt").value.trim() });
   }
 
   function readFile(file) {
@@ -89,6 +113,14 @@
     if (this.files[0]) { readFile(this.files[0]); }
     this.value = "";  // picking the same file again (edited, or after a new receipt) checks it again
   });
+  function stepBy(delta) {
+    var input = $("verify-step");
+    var next = Math.min(Number(input.max), Math.max(0, Number(input.value) + delta));
+    ask(next);
+  }
+  $("verify-step").addEventListener("change", function () { ask(Number(this.value)); });
+  $("verify-step-prev").addEventListener("click", function () { stepBy(-1); });
+  $("verify-step-next").addEventListener("click", function () { stepBy(1); });
   var drop = $("verify-drop");
   drop.addEventListener("dragover", function (event) { event.preventDefault(); });
   drop.addEventListener("drop", function (event) {
