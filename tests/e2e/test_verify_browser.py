@@ -27,6 +27,7 @@ from adjudicator.record.chain import commitment, export_document, redact_entries
 from adjudicator.record.verdict import receipt_line
 from adjudicator.record.verify import failure_line, verdict_line
 from tests.support.browser import chromium_or_skip, free_port
+from tests.support.databases import unavailable
 from web.verifier_runtime import CORE_FILES, RuntimeUnavailable, install
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -59,8 +60,8 @@ def verifier(tmp_path_factory) -> Iterator[Verifier]:
     chromium = chromium_or_skip()
     try:
         install()
-    except RuntimeUnavailable as exc:
-        pytest.skip(f"the browser verifier's runtime cannot be installed here: {exc}")
+    except (RuntimeUnavailable, OSError) as exc:  # no npm, no network, nowhere to write
+        unavailable(f"the browser verifier's runtime cannot be installed here: {exc}")
     from playwright.sync_api import sync_playwright
     from werkzeug.serving import make_server
 
