@@ -14,6 +14,7 @@ import json
 import re
 import threading
 import time
+import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -53,6 +54,7 @@ class Verifier:
     page: Any
     requests: list[str]
     sizes: dict[str, int]  # URL -> body bytes as sent (Content-Length), first load of each
+    db_url: str  # the server's database (the store is global: a test that moves it moves it back)
 
 
 @pytest.fixture(scope="module")
@@ -68,8 +70,8 @@ def verifier(tmp_path_factory) -> Iterator[Verifier]:
     from web import create_app
 
     tmp = tmp_path_factory.mktemp("verify")
-    app = create_app({"DATABASE_URL": f"sqlite:///{tmp / 'pbem.sqlite'}", "PBEM_VAR_DIR": str(tmp / "var"),
-                      "PBEM_BASE_URL": ""})
+    db_url = f"sqlite:///{tmp / 'pbem.sqlite'}"
+    app = create_app({"DATABASE_URL": db_url, "PBEM_VAR_DIR": str(tmp / "var"), "PBEM_BASE_URL": ""})
     port = free_port()
     server = make_server("127.0.0.1", port, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
@@ -84,7 +86,7 @@ def verifier(tmp_path_factory) -> Iterator[Verifier]:
                 page.context.on("request", lambda req: seen.append(req.url))  # the worker's fetches too
                 page.context.on("response", lambda resp: sizes.setdefault(
                     resp.url, int(resp.headers.get("content-length") or 0)))
-                yield Verifier(f"http://127.0.0.1:{port}", page, seen, sizes)
+                yield Verifier(f"http://127.0.0.1:{port}", page, seen, sizes, db_url)
             finally:
                 browser.close()
     finally:
@@ -221,6 +223,29 @@ def test_a_pasted_receipt_is_found_or_said_to_differ(verifier, tmp_path):
     assert got["receiptKind"] == "missing" and f"seat {seat}" in got["receipt"]
 
 
+def test_a_games_link_checks_its_record_from_this_site(verifier):
+    """`/verify?game=<id>`, as linked from the game's page: the page fetches the game's own export
+    from the site and checks it, no file to pick."""
+    from playwright.sync_api import expect
+
+    from adjudicator import store
+    from tests.support.play import declared_game
+
+    store.configure(verifier.db_url)
+    game_id = declared_game("china", 3, "Linked China", None)
+    export = urllib.request.urlopen(f"{verifier.base}/game/{game_id}/export.json", timeout=30).read()
+    report = verify_bytes(export)
+    assert report.replayed and report.finished
+    page = verifier.page
+    verifier.requests.clear()
+    page.goto(f"{verifier.base}/game/{game_id}")
+    page.click(f"a[href='/verify?game={game_id}']")
+    expect(page.locator("#verdict")).to_have_text(re.compile(r"^record "), timeout=120_000)
+    assert page.locator("#verdict").text_content() == verdict_line(report)
+    assert f"{verifier.base}/game/{game_id}/export.json" in verifier.requests
+    assert _outside(verifier) == []
+
+
 def test_the_archives_verifier_checks_its_records_from_the_archive_folder(verifier, tmp_path, monkeypatch):
     """`pbem archive`'s static site carries the verifier: served by any static web server it checks
     the game's record.json with nothing from the pbem server; opened from file:// it says how to
@@ -245,7 +270,7 @@ def test_the_archives_verifier_checks_its_records_from_the_archive_folder(verifi
             out = tmp_path / "site"
             write_archive(create_app({"DATABASE_URL": db.url, "PBEM_BASE_URL": ""}), out)
         finally:
-            store.configure(None)
+            store.configure(verifier.db_url)
     game_dir = out / "game" / game_id
     report = verify_bytes((game_dir / "record.json").read_bytes())
     assert 'href="verify.html"' in (game_dir / "index.html").read_text()
