@@ -113,6 +113,7 @@ def _check(v: Verifier, raw: bytes, tmp: Path, receipt: str = "") -> dict[str, s
       receipt: document.getElementById('verify-receipt-result').textContent,
       receiptKind: document.getElementById('verify-receipt-result').getAttribute('data-kind') || '',
       ms: document.getElementById('verify-time').getAttribute('data-ms'),
+      progress: [document.getElementById('verify-progress').value, document.getElementById('verify-progress').max],
     })""")
 
 
@@ -130,6 +131,7 @@ def test_a_finished_game_verifies_in_the_browser_like_pbem_verify(verifier, tmp_
     assert got["line"] == verdict_line(report)
     assert got["line"] == f"record verified: {report.entries} entries, final state hash {report.final_state_hash}"
     assert report.rules_version in got["summary"]
+    assert got["progress"] == [report.entries, report.entries]  # the progress bar went to the end
     assert _outside(verifier) == []
     _step_by_step(verifier, raw, report.entries)
     loaded = sum(verifier.sizes.values())

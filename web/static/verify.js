@@ -78,6 +78,7 @@
     $("verify-summary").textContent = "";
     $("verify-receipt-result").textContent = "";
     $("verify-steps").hidden = true;
+    $("verify-progress").value = 0;
     if (!worker) {
       worker = new Worker(form.getAttribute("data-worker"));
       worker.onmessage = function (event) {
