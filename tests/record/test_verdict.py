@@ -74,3 +74,21 @@ def test_the_step_by_step_replay_shows_each_entry_and_the_public_board_after_it(
     assert step_view(RAW, 0)["kind"] == "setup" and step_view(RAW, 0)["orders"] == {}
     assert step_view(RAW, 0)["board"] != shown["board"]
     assert step_view(RAW, 129) == {"ok": False, "line": "record has no entry 129"}
+
+
+def test_an_order_changed_with_the_chain_rehashed_fails_at_its_entry_in_the_replay():
+    """A forger who also recomputes every hash after changing an order is caught by the replay."""
+    from adjudicator.record import entry_hash
+
+    doc = json.loads(RAW)
+    entry = doc["entries"][SEALED["index"]]
+    entry["data"]["orders"] = {seat: entry["data"]["orders"][s] for seat, s in
+                               zip(sorted(entry["data"]["orders"]), sorted(entry["data"]["orders"])[::-1], strict=True)}
+    assert entry["data"]["orders"] != SEALED["data"]["orders"]  # the seats' bids swapped
+    prev = doc["entries"][SEALED["index"] - 1]["hash"]
+    for later in doc["entries"][SEALED["index"]:]:
+        later["prev"] = prev
+        later["hash"] = prev = entry_hash(later)
+    result = check_export(export_bytes(doc))
+    assert result["ok"] is False and result["index"] == SEALED["index"]
+    assert result["line"].startswith(f"record FAILED at entry {SEALED['index']}: ")
