@@ -4,6 +4,8 @@
 - `run`: creates `.venv`, installs the project, starts the whole system (`pbem run`).
 - `test`: also installs the test tools and Debian's chromium (for the browser tests), starts the
   local PostgreSQL and Redis if they are installed but down, then runs ruff and the whole suite.
+- Both fetch the browser verifier's runtime (Pyodide, pinned, from npm) into var/ when npm is
+  there (web/verifier_runtime.py); without it `/verify` says so and its browser tests skip.
 
 Only the standard library is used here, since nothing else is installed yet.
 """
@@ -47,6 +49,13 @@ def ensure_venv(extras: str) -> None:
     stamp.write_text(digest)
 
 
+def ensure_verifier_runtime() -> None:
+    """Pyodide for `/verify` (about 14 MB, once); a failure only disables the browser verifier."""
+    done = subprocess.run([str(BIN / "python"), "-m", "web.verifier_runtime"], cwd=ROOT)
+    if done.returncode:
+        say("the browser verifier will be unavailable and its browser tests will skip")
+
+
 def port_open(port: int) -> bool:
     with socket.socket() as sock:
         sock.settimeout(0.5)
@@ -86,10 +95,12 @@ def main(argv: list[str]) -> int:
     command = argv[0] if argv else ""
     if command == "run":
         ensure_venv("")
+        ensure_verifier_runtime()
         os.execv(str(BIN / "pbem"), [str(BIN / "pbem"), "run", *argv[1:]])
     if command == "test":
         ensure_venv("test")
         ensure_chromium()
+        ensure_verifier_runtime()
         ensure_services()
         say("ruff")
         lint = subprocess.run([str(BIN / "ruff"), "check", "."], cwd=ROOT)

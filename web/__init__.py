@@ -99,6 +99,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from .static_assets import register_static_versions
     from .templating import register_templating
     from .tournament import bp as tournament_bp
+    from .verifier import bp as verifier_bp
 
     app.register_blueprint(public_bp)
     app.register_blueprint(create_bp)
@@ -109,6 +110,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(tournament_bp)
     app.register_blueprint(players_bp)
     app.register_blueprint(metrics_bp)
+    app.register_blueprint(verifier_bp)
     register_request_timing(app)
     register_rules(app)
     register_error_handlers(app)

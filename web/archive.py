@@ -13,6 +13,9 @@ the server's live pages) are removed rather than left dangling.
     DIR/game/<id>/record.json           the record (`pbem verify` checks it offline)
     DIR/tournament/<id>/index.html      the standings of a tournament with a finished game (and
                                         its standings.csv and standings.json), as of the archive
+    DIR/game/<id>/verify.html           the browser verifier, on that game's record (web/verifier.py)
+    DIR/verify/...                      its worker, the pure packages' zip and the Pyodide runtime,
+                                        when the runtime is installed (else the links are dropped)
     DIR/static/...                      stylesheets (and pictures, if a page has any)
 """
 
@@ -28,7 +31,7 @@ from flask import Flask, render_template
 
 from adjudicator.service import reading
 
-LINK = re.compile(r'\s(href|src|action)="([^"]*)"')
+LINK = re.compile(r'\s(href|src|action|data-(?:runtime|zip|worker|export))="([^"]*)"')
 DROP = " data-archive-drop"  # marks a link removed, for the second pass
 GONE = " data-archive-gone"
 # what only the live server does (create a game or a tournament, feeds): the link goes whole; any
@@ -123,6 +126,7 @@ def write_archive(app: Flask, out: Path) -> ArchiveReport:
             outcomes[g.game_id] = (page.outcome or {}).get("summary", "")
             if page.tournament:
                 tournaments[page.tournament[0]] = page.tournament[1]
+        verifier = add_verifier(archive, [g.game_id for g in games])
         for tid in tournaments:  # every page is registered before any is written: links go both ways
             archive.pages[f"/tournament/{tid}"] = f"tournament/{tid}/index.html"
             for export in ("standings.csv", "standings.json"):
@@ -138,9 +142,29 @@ def write_archive(app: Flask, out: Path) -> ArchiveReport:
                 page = archive.pages[url]
                 archive.write(page, archive.relink(archive.fetch(url).decode("utf-8"), page).encode("utf-8"))
             archive.write(archive.pages[f"{base}/export.json"], archive.fetch(f"{base}/export.json"))
+            if verifier:
+                page = archive.pages[f"/verify?game={g.game_id}"]
+                archive.write(page, archive.relink(archive.fetch(f"/verify?game={g.game_id}").decode("utf-8"),
+                                                   page).encode("utf-8"))
             archive.report.games.append(g.game_id)
         with app.test_request_context("/"):
             index = render_template("archive/index.html", games=games, titles=titles, outcomes=outcomes,
                                     tournaments=tournaments)
         archive.write("index.html", archive.relink(index, "index.html").encode("utf-8"))
     return archive.report
+
+
+def add_verifier(archive: _Archive, game_ids: list[str]) -> bool:
+    """Copy the browser verifier's files (worker, zip, runtime) and register a verifier page per
+    game, so the archive checks its own records; nothing when the runtime is not installed."""
+    from .verifier_runtime import CORE_FILES, PYODIDE_VERSION, installed
+
+    if not installed():
+        return False
+    files = ["/verify/worker.js", "/verify/pbem.zip", *[f"/verify/runtime/{PYODIDE_VERSION}/{n}" for n in CORE_FILES]]
+    for url in files:
+        archive.pages[url] = url.lstrip("/")
+        archive.write(url.lstrip("/"), archive.fetch(url))
+    for game_id in game_ids:
+        archive.pages[f"/verify?game={game_id}"] = f"game/{game_id}/verify.html"
+    return True

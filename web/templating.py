@@ -12,6 +12,8 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 from markupsafe import Markup
 
+from adjudicator.record.verdict import receipt_line
+
 from .markdown import render_markdown, stored_html
 
 
@@ -119,5 +121,6 @@ def register_templating(app: Flask) -> None:
     app.jinja_env.filters["time_left"] = time_left
     app.jinja_env.globals["absolute_url"] = absolute_url
     app.jinja_env.globals["Markup"] = Markup
+    app.jinja_env.globals["receipt_line"] = receipt_line
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True

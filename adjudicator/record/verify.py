@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,6 +36,10 @@ class VerifyError(Exception):
         where = "record" if index is None else f"entry {index}"
         super().__init__(f"{where}: {message}")
         self.index = index
+        self.reason = message
+
+
+Progress = Callable[[int, int], None]  # (entries replayed, entries in all): for a progress bar
 
 
 @dataclass
@@ -212,11 +216,13 @@ def sealed_receipts(entry: dict[str, Any]) -> dict[str, str]:
     return {seat: commitment(body["orders"][seat], salt) for seat, salt in (body.get("salts") or {}).items()}
 
 
-def verify_record(doc: Any, receipts: dict[int, dict[str, str]] | None = None) -> VerifyReport:
+def verify_record(doc: Any, receipts: dict[int, dict[str, str]] | None = None,
+                  progress: Progress | None = None) -> VerifyReport:
     """Check a whole exported record; raise VerifyError at the first problem.
 
     `receipts` optionally maps an entry index to the receipt hashes players were given; each must
-    match the order and salt published in that entry.
+    match the order and salt published in that entry. `progress` is told how far the replay got
+    about a hundred times (the browser verifier's progress bar).
     """
     if not isinstance(doc, dict) or doc.get("format") != RECORD_FORMAT:
         raise VerifyError(f"is not a {RECORD_FORMAT} document")
@@ -248,8 +254,12 @@ def verify_record(doc: Any, receipts: dict[int, dict[str, str]] | None = None) -
         return VerifyReport(setup["game"], len(entries), False, False, entries[-1]["state_hash"], len(withheld),
                             setup["rules_version"])
     state: State = {}
-    for _entry, replayed in replay_record(doc, keep=False):
+    total = len(entries)
+    every = max(1, total // 100)
+    for entry, replayed in replay_record(doc, keep=False):
         state = replayed
+        if progress is not None and (entry["index"] % every == 0 or entry["index"] == total - 1):
+            progress(entry["index"] + 1, total)
     game = get_game(setup["game"]).for_rules(setup["rules_version"])
     last = entries[-1]["data"]
     declared = entries[-1]["kind"] == "note" and isinstance(last, dict) and last.get("action") == DECLARED_RESULT
@@ -258,7 +268,7 @@ def verify_record(doc: Any, receipts: dict[int, dict[str, str]] | None = None) -
                         rules_version=setup["rules_version"])
 
 
-def verify_bytes(raw: bytes) -> VerifyReport:
+def verify_bytes(raw: bytes, progress: Progress | None = None) -> VerifyReport:
     """Verify an export file as bytes. Exports are canonical JSON, so any changed byte shows:
     either the document no longer parses, or it is no longer canonical, or a hash breaks."""
     body = raw[:-1] if raw.endswith(b"\n") else raw
@@ -268,7 +278,21 @@ def verify_bytes(raw: bytes) -> VerifyReport:
         raise VerifyError(f"is not valid UTF-8 JSON ({exc})") from None
     if canonical_json(doc) != body:
         raise VerifyError("is not in canonical form (it was edited after export)")
-    return verify_record(doc)
+    return verify_record(doc, progress=progress)
+
+
+def verdict_line(report: VerifyReport) -> str:
+    """One line a script can read: what was checked, and the final state hash."""
+    if report.replayed:
+        return f"record verified: {report.entries} entries, final state hash {report.final_state_hash}"
+    waiting = f"the seed and {report.withheld} sealed entries" if report.withheld else "the seed"
+    return (f"record verified so far: {report.entries} entries linked, final state hash "
+            f"{report.final_state_hash}; the replay waits for the end of the game ({waiting} still secret)")
+
+
+def failure_line(exc: VerifyError) -> str:
+    where = "" if exc.index is None else f" at entry {exc.index}"
+    return f"record FAILED{where}: {exc.reason}"
 
 
 def export_bytes(doc: dict[str, Any]) -> bytes:

@@ -15,6 +15,7 @@ from adjudicator.i18n import N_, _, prompt_text
 from adjudicator.mail import compose
 from adjudicator.mail.body import UNREAD_SHOWN, Command
 from adjudicator.mail.words import canonical
+from adjudicator.record.verdict import receipt_line
 
 from . import mailunit, notify, outboxrows
 from .absence import cancel_absence, my_absence, set_absence
@@ -102,10 +103,12 @@ def _one(s: Session, who: Speaker, cmd: Command, now: datetime, out: Outcome) ->
                 out.sections += [_("Sealed order `%(order)s` received. Receipt (commitment): `%(commitment)s`. "
                                    "It was the last of its group, so all the orders are revealed now.",
                                    order=r.order_text, commitment=r.commitment), ""]
-                continue
-            out.sections += [_("Sealed order `%(order)s` received. Receipt (commitment): `%(commitment)s`. "
-                               "You may replace it by another mail until the reveal.", order=r.order_text,
-                               commitment=r.commitment), ""]
+            else:
+                out.sections += [_("Sealed order `%(order)s` received. Receipt (commitment): `%(commitment)s`. "
+                                   "You may replace it by another mail until the reveal.", order=r.order_text,
+                                   commitment=r.commitment), ""]
+            out.sections += [_("Keep this line: the game's verifier page checks it against the record."), "",
+                             "    " + receipt_line(g, seat, r.commitment), ""]
         for note in sub.notes:
             out.sections += [note, ""]
         out.changed = out.changed or bool(sub.applied or sub.receipts or sub.notes)

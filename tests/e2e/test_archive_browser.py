@@ -21,6 +21,7 @@ import pytest
 from adjudicator import service, store
 from tests.support.browser import chromium_or_skip
 from tests.support.databases import sqlite_database
+from tests.support.play import declared_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 PBEM = str(Path(sys.executable).with_name("pbem"))
@@ -32,20 +33,6 @@ _READ_PAGE = """() => ({
   sheets: [...document.querySelectorAll('link[rel=stylesheet]')].map(l => [l.href, l.sheet !== null]),
   images: [...document.querySelectorAll('img')].map(i => [i.src, i.complete && i.naturalWidth > 0]),
 })"""
-
-
-def _declared_game(game: str, seats: int, title: str, director: service.CreatedDirector | None) -> str:
-    with store.transaction() as s:
-        created = service.create_game(s, game=game, seats=seats, title=title,
-                                      director=(director.director_id, director.token) if director else None)
-    for number, (seat, invite) in enumerate(created.invites.items()):
-        with store.transaction() as s:
-            service.join_game(s, created.game_id, seat, invite, name=f"{title} player {number + 1}")
-    with store.transaction() as s:
-        service.declare_result(s, created.game_id, created.admin_token, [sorted(created.invites)[0]],
-                               "the club's season ended")
-        assert service.public_game(s, created.game_id).status == "finished"
-    return created.game_id
 
 
 def _file(url: str) -> Path:
@@ -64,7 +51,7 @@ def test_the_archive_opens_in_the_browser_with_working_links(tmp_path: Path, mon
             store.init_db()
             with store.transaction() as s:
                 cup = service.create_director(s, "Autumn Cup")
-            games = [_declared_game("doge", 3, "Archived Doge", cup), _declared_game("china", 3, "Archived China", None)]
+            games = [declared_game("doge", 3, "Archived Doge", cup), declared_game("china", 3, "Archived China", None)]
             done = subprocess.run([PBEM, "archive", str(out)], capture_output=True, text=True,
                                   env={**os.environ, "DATABASE_URL": db.url})
         finally:

@@ -25,6 +25,8 @@ def test_order_by_mail_gets_a_receipt_and_the_current_prompt(game: PlayedGame) -
     assert bids(game, "p1") == "bid 2"
     [reply] = outbox("p1@example.org", "reply")
     assert "Receipt (commitment)" in reply.body and "## Now" in reply.body
+    commitment = reply.body.split("Receipt (commitment): `")[1].split("`")[0]
+    assert f"    pbem receipt: game {game.game_id} seat p1 commitment {commitment}\n" in reply.body  # a line to keep
     assert reply.headers["Auto-Submitted"] == "auto-replied"
     assert reply.headers["In-Reply-To"].startswith("<t")
     assert reply.headers["Reply-To"] == address(game.game_id, "p1")

@@ -126,3 +126,18 @@ def random_game(game_id: str, seed: int, label: str, steps: int = 3000) -> Itera
             return
         orders = {s: rnd.choice(prompts[s].choices) for s in _choose_group(rnd, prompts)}
         state = apply_checked(game, state, orders, prompts).state
+
+
+def declared_game(game: str, seats: int, title: str, director: service.CreatedDirector | None) -> str:
+    """A game of `seats` players, all joined, ended at once by the moderator's declared result."""
+    with store.transaction() as s:
+        created = service.create_game(s, game=game, seats=seats, title=title,
+                                      director=(director.director_id, director.token) if director else None)
+    for number, (seat, invite) in enumerate(created.invites.items()):
+        with store.transaction() as s:
+            service.join_game(s, created.game_id, seat, invite, name=f"{title} player {number + 1}")
+    with store.transaction() as s:
+        service.declare_result(s, created.game_id, created.admin_token, [sorted(created.invites)[0]],
+                               "the club's season ended")
+        assert service.public_game(s, created.game_id).status == "finished"
+    return created.game_id

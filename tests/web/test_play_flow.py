@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from adjudicator.record import verify_bytes
+from adjudicator.record.verdict import find_receipt
 from tests.web.conftest import Player, create_game, join
 from tests.web.forms import forms_of, text_of
 
@@ -71,6 +72,8 @@ def test_full_game_via_forms_and_command_box(client, toy_game):
     assert "Sealed order received: bid 2" in text
     commitment = text.split("Receipt (commitment): ")[1].split()[0]
     assert len(commitment) == 64
+    kept = "pbem receipt: " + text.split("pbem receipt: ")[1].split(" Check a game yourself")[0]
+    assert kept == f"pbem receipt: game {game_id} seat p1 commitment {commitment}"  # the line a player keeps
     # the public page shows the commitment of the open sealed group, and who is waited for
     public = text_of(client.get(f"/game/{game_id}").get_data(as_text=True))
     assert commitment in public
@@ -115,6 +118,10 @@ def test_full_game_via_forms_and_command_box(client, toy_game):
     assert report is not None
     record = json.loads(export.data)
     assert record["format"] == "pbem-record/1"
+    # the receipt line Ada kept is found in the record: her order, revealed as she sent it
+    found = find_receipt(export.data, kept)
+    assert found["kind"] == "revealed" and found["seat"] == "p1" and record["entries"][found["entry"]]["kind"] == "orders"
+    assert f'href="/verify?game={game_id}"' in public_html
 
     index = text_of(client.get("/").get_data(as_text=True))
     assert "Finished" in index
