@@ -23,6 +23,7 @@ from .core import (
     seats_of,
     token_for,
 )
+from .decisions import answered_since, stale_text
 from .errors import BadOrder, NotYourTurn, ServiceError
 from .pace import advance, seat_spoke, settle
 from .standing import is_standing_line, parse_standing, run_command
@@ -56,15 +57,18 @@ def submit(
     text: str,
     prompt_token: str | None,
     now: datetime | None = None,
+    asked_at: int | None = None,
 ) -> Submission:
     """Each line is parsed against the prompt current at that moment and committed in turn;
-    processing stops at the first bad line (earlier lines stay applied)."""
+    processing stops at the first bad line (earlier lines stay applied). `asked_at`: the record
+    length of the mail these lines answer (decisions.py): if the seat has had an order applied
+    since, the order lines are not applied (the standing-order lines are)."""
     lines = order_lines(text)
 
     def parse(game: GameModule, line: str, prompt: Prompt) -> Order:
         return game.parse_order(line, prompt)
 
-    return _submit(s, game_id, seat, seat_token, lines, parse, prompt_token, now)
+    return _submit(s, game_id, seat, seat_token, lines, parse, prompt_token, now, asked_at)
 
 
 def submit_order(
@@ -101,6 +105,7 @@ def _submit(
     parse: Callable[[GameModule, Any, Prompt], Order],
     prompt_token: str | None,
     now: datetime | None,
+    asked_at: int | None = None,
 ) -> Submission:
     now = now or utcnow()
     # the lock serialises submissions to one game; the game's seats, sealed and standing orders
@@ -111,17 +116,23 @@ def _submit(
     require_running(g)
     game = module_of(g)
     standing = [isinstance(item, str) and is_standing_line(item) for item in items]
+    result = Submission()
+    answered = (answered_since(s, g, game, seat, asked_at)
+                if asked_at is not None and not all(standing) else None)
+    if answered is not None:  # the mail's decision is closed: its order lines answer nothing now
+        result.stale = stale_text(g, row, answered)
+        result.not_applied = [item for item, mark in zip(items, standing, strict=True) if not mark]
+        items, standing = [item for item, mark in zip(items, standing, strict=True) if mark], [True] * sum(standing)
     prompt = current_prompts(g).get(seat)
-    if prompt is None and not (items and standing[0]):
+    if prompt is None and not (items and standing[0]) and answered is None:
         raise NotYourTurn(_("%(seat)s has nothing to decide now in game %(game)s; wait for the others, or "
                             "answer ahead with LATER <order> (a standing order)", seat=seat, game=game_id))
     if prompt is not None and not (items and standing[0]):
         check_prompt_token(g, seat, prompt, prompt_token)
-    if not items:
+    if not items and answered is None:
         raise BadOrder(_("no orders found; %(help)s", help=help_text(game.grammar_help()) or _("write one order per line")),
                        formatted_choices(game, prompt))
     seat_spoke(s, g, row, now)
-    result = Submission()
     for index, (item, is_standing) in enumerate(zip(items, standing, strict=True)):
         more = index < len(items) - 1  # after the last line, `settle` advances the game
         if is_standing:
@@ -152,7 +163,9 @@ def _submit(
             break
         if more:
             advance(s, g, now)  # reveals, standing orders and civil disorder before the next line
-    result.tasks += settle(s, g, now, actors={seat}, seats=seats)
+    # a mail whose orders all answered a closed decision acted on nothing: no follow-up of its wait
+    acted = answered is None or bool(result.applied or result.receipts)
+    result.tasks += settle(s, g, now, actors={seat} if acted else (), seats=seats)
     result.prompt_token = token_for(g, seat, current_prompts(g).get(seat))
     result.tasks = list(dict.fromkeys(result.tasks))
     return result

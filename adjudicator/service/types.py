@@ -23,7 +23,7 @@ class DeadlinePolicy:
     reminder_seconds: int | None = None  # overrides reminder_hours
     # a seat's follow-up decisions continue its wait, whose deadline is extended to at least this
     # long after its order (0: never extended: a follow-up past the deadline defaults at once)
-    follow_up_hours: float = 12
+    follow_up_hours: float = 36
     follow_up_seconds: int | None = None  # overrides follow_up_hours
     disorder_after: int = 2  # consecutive missed deadlines before civil disorder (0: never)
 
@@ -78,6 +78,8 @@ class Submission:
     tasks: list[Task] = field(default_factory=list)
     prompt_token: str | None = None  # the token of the seat's prompt after this submission
     notes: list[str] = field(default_factory=list)  # answers to standing-order lines (LATER, STANDING...)
+    stale: str = ""  # the lines answered a closed decision (decisions.py): why they were not applied
+    not_applied: list[str] = field(default_factory=list)  # those lines
 
 
 @dataclass
