@@ -197,7 +197,7 @@ def end_lines(s: Session, g: Game) -> list[str]:
 
 
 MAX_SUMMARY_LINES = 60  # a long absence's news is cut to the newest lines (the game page has all)
-TURN_SUMMARY_LINES = 12  # a "your move" mail is short: its news is cut sooner (HISTORY has all)
+TURN_SUMMARY_LINES = 10  # a "your move" mail is short: its news is cut sooner (HISTORY has all)
 
 
 def news_lines(s: Session, g: Game, game: GameModule, seat: Seat, limit: int = MAX_SUMMARY_LINES) -> list[str]:
