@@ -59,7 +59,7 @@ def decision_block(prompt_text: str, sealed: bool, shown: Sequence[str], total: 
                    reply_address: str, page_url: str) -> list[str]:
     """A short "your move" mail's decision: the prompt and its deadline, at most MAX_SHOWN legal
     orders and one line on how to answer (the board and the grammar are in STATUS and HELP)."""
-    lines = ["## " + _("Your decision"), "", prompt_text, _("Deadline: **%(deadline)s**", deadline=deadline), ""]
+    lines = ["## " + _("Your decision"), prompt_text, _("Deadline: **%(deadline)s**", deadline=deadline), ""]
     if sealed:
         lines += [_("This order is **sealed**: nobody sees it until everyone in the group has decided. "
                     "You may replace it by another mail until then."), ""]

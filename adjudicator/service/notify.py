@@ -225,7 +225,10 @@ def _head(g: Game, game: GameModule, seat: Seat) -> list[str]:
 def _news_block(s: Session, g: Game, game: GameModule, seat: Seat, heading: str,
                 limit: int = MAX_SUMMARY_LINES) -> list[str]:
     news = news_lines(s, g, game, seat, limit)
-    return [f"## {heading}", "", *news, ""] if news else []
+    if not news:
+        return []
+    # a short "your move" mail spends no line between the heading and its list
+    return [f"## {heading}", *news, ""] if limit == TURN_SUMMARY_LINES else [f"## {heading}", "", *news, ""]
 
 
 def start_mail(s: Session, g: Game, game: GameModule, seat: Seat, prompt: Prompt | None) -> list[Task]:

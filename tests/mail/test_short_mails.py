@@ -23,7 +23,7 @@ def test_a_your_move_mail_is_short_and_help_has_the_grammar(db, toy) -> None:
     assert "## Since your last mail" in turn and "## Your decision" in turn
     assert "## Your view of the board" not in turn and "How to write orders" not in turn
     decision = turn.split("## Your decision", 1)[1]
-    assert "Deadline: **" in decision.splitlines()[3], "the deadline stands right under the decision"
+    assert "Deadline: **" in decision.splitlines()[2], "the deadline stands right under the decision"
     assert [line.strip() for line in decision.splitlines() if line.startswith("    ")] == [
         "bid 0", "bid 1", "bid 2", "bid 3"]
     assert "send HELP for the commands and how to write orders" in decision
