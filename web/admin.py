@@ -88,10 +88,12 @@ def act(game_id: str, admin_token: str):
                 wait = float(request.form.get("wait_hours", ""))
                 follow_up = float(request.form.get("follow_up_hours", ""))
                 disorder = int(request.form.get("disorder_after", ""))
+                budget_text = request.form.get("absence_budget_days", "").strip()
+                budget = int(budget_text) if budget_text else None
             except ValueError:
                 return _render(game_id, admin_token, error=_("Pace: give the wait and the follow-up period in "
                                "hours and civil disorder as a whole number of missed deadlines."), status=400)
-            backend.call("set_pace", game_id, admin_token, wait, follow_up, disorder)
+            backend.call("set_pace", game_id, admin_token, wait, follow_up, disorder, absence_budget_days=budget)
         elif action == "force":
             backend.call("force_defaults", game_id, admin_token)
         elif action == "record":  # the complete record; while the game runs this leaves a note in its log

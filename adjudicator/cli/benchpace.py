@@ -1,21 +1,24 @@
-"""`pbem bench pace GAME [--games N] [--players P] [--seed S]`: how a game moves at the speed of
-its players.
+"""`pbem bench pace GAME... [--games N] [--players P] [--models M,...] [--seed S]`: how a game
+moves at the speed of its players.
 
-Plays N random games through the service on a fresh SQLite file, with simulated players on a
-simulated clock. The service composes every mail as it would for real (outbox rows; nothing is
-sent). A player reads each mail that asks for a decision ("your move", the start mail, a reminder)
-after a random delay of 1 to 24 hours and answers in one sitting through the command box: its
-decision, then each follow-up decision with probability 0.7 (several decisions at once), and now
-and then a standing order (LATER) for a later decision of the same kind; a player whose seat fell
-into civil disorder answers the notice (which ends it). A follow-up it leaves
-for later is answered 1 to 12 hours on (it reads the reply or its page). Deadlines pass when the
-clock reaches them (the deadline sweep runs then).
+Plays N random games of each title through the service on a fresh SQLite file, with simulated
+players on a simulated clock. The service composes every mail as it would for real (outbox rows;
+nothing is sent); deadlines pass when the clock reaches them (the deadline sweep runs then).
+Player models (`--models`, all by default):
 
-Each game is played twice: everyone answering, and with one seat that stops answering after its
-first sitting. Prints per game and in total: waits per player, mails per player (every mail the
-server writes to a seat on its own: start, your move, reminder, civil disorder, end; replies to a
-player's own mail are counted apart and are none here, since these players use the command box),
-and simulated days to finish.
+- `web`: reads each mail that asks for a decision after 1 to 24 hours and answers in one sitting
+  through the command box: its decision, then each follow-up with probability 0.7, now and then a
+  standing order (LATER); a follow-up left for later is answered 1 to 12 hours on.
+- `mail-one`: a mail player who reads its newest mail once a day (at its own hour) and, if that
+  mail shows an open decision, replies to it with one order line chosen from the orders the mail
+  lists, through the real intake (the reply address, the parser, the reply).
+- `mail-expert`: reads like `mail-one`, but writes several lines: its order and the follow-up
+  decisions its order leads to (it foresees them), in one mail.
+
+Each game is played with everyone answering, and again with one seat that never answers after its
+first sitting. Prints for each title and model: days to finish, waits and mails per seat, the
+median length in lines of the "your move" mails, and the share of decisions defaulted for the
+seats that answered every mail; then, per title, the days of `mail-one` over `mail-expert`.
 """
 
 from __future__ import annotations
@@ -28,192 +31,380 @@ import statistics
 import tempfile
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from email.message import EmailMessage
 from pathlib import Path
+from typing import Any
 
 HOUR = timedelta(hours=1)
+DAY = timedelta(days=1)
 ASKING = ("start", "turn", "reminder", "disorder")
-MAX_SITTINGS = 200_000
+MODELS = ("web", "mail-one", "mail-expert")
+MAX_EVENTS = 200_000
+MAX_EXPERT_LINES = 12
 
 
 @dataclass
 class GameRun:
     days: float
     waits: dict[str, int]
-    mails: dict[str, int]
+    mails: dict[str, int]  # mails the server wrote to the seat on its own (not replies)
     replies: int
     steps: int
     finished: bool
     abandoned: str | None = None
     kinds: dict[str, int] = field(default_factory=dict)
+    turn_lines: list[int] = field(default_factory=list)  # lines of each "your move" mail
+    decisions: dict[str, int] = field(default_factory=dict)  # orders applied per seat
+    defaulted: dict[str, int] = field(default_factory=dict)  # of those, defaults per seat
+
+    def defaulted_share(self) -> float:
+        """Defaults among the decisions of the seats that answered every mail (not the abandoned one)."""
+        seats = [s for s in self.decisions if s != self.abandoned]
+        total = sum(self.decisions[s] for s in seats)
+        return sum(self.defaulted[s] for s in seats) / total if total else 0.0
 
 
-def play(game: str, players: int | None, rnd: random.Random, abandon: bool) -> GameRun:
-    from sqlmodel import select
+def listed_orders(body: str) -> list[str]:
+    """The legal orders a mail lists (indented lines after its last "Legal orders ...:" line)."""
+    lines = body.splitlines()
+    heads = [i for i, line in enumerate(lines) if line.startswith("Legal orders") and line.rstrip().endswith(":")]
+    if not heads:
+        return []
+    out = []
+    for line in lines[heads[-1] + 1:]:
+        if not line.strip() and not out:
+            continue
+        if not line.startswith("    ") or line.strip().startswith("..."):
+            break
+        out.append(line.strip())
+    return out
 
-    from adjudicator import service, store
-    from adjudicator.engine import get_game
-    from adjudicator.store import Game, OutboxMessage, Seat
 
-    info = get_game(game).info
-    seats = players or info.min_seats
-    policy = service.DeadlinePolicy(step_hours=info.wait_hours, follow_up_hours=info.follow_up_hours,
-                                    reminder_hours=24)
-    start = datetime(2030, 1, 1, 12, tzinfo=service.utcnow().tzinfo)
-    with store.transaction() as s:
-        created = service.create_game(s, game=game, seats=seats, title="Pace", policy=policy)
-    tokens: dict[str, str] = {}
-    for i, (seat, invite) in enumerate(created.invites.items()):
+class Table:
+    """The simulated players of one game: whose sitting is next, the clock and the mail read."""
+
+    def __init__(self, game: str, players: int | None, rnd: random.Random, abandon: bool, model: str) -> None:
+        from adjudicator import service, store
+        from adjudicator.engine import get_game
+        from adjudicator.service.core import find_game
+
+        self.model, self.rnd, self.game = model, rnd, game
+        self.module = get_game(game)
+        info = self.module.info
+        policy = service.DeadlinePolicy(step_hours=info.wait_hours, follow_up_hours=info.follow_up_hours,
+                                        reminder_hours=24)
+        self.start = datetime(2030, 1, 1, 12, tzinfo=service.utcnow().tzinfo)
+        self.now = self.start
         with store.transaction() as s:
-            service.verified.verify_address(s, f"{seat}@pace.test")  # a confirmed player's: the mails flow
-            tokens[seat] = service.join_game(s, created.game_id, seat, invite, f"P{i}", email=f"{seat}@pace.test",
-                                             now=start).seat_token
-    gone = sorted(tokens)[0] if abandon else None
-    sat: set[str] = set()
-    seen = 0  # outbox rows read so far
-    queue: list[tuple[datetime, int, str]] = []  # (when, tie, seat): a sitting
-    tie = 0
-    now = start
-    steps = 0
-
-    def schedule(seat: str, at: datetime) -> None:
-        nonlocal tie
-        tie += 1
-        heapq.heappush(queue, (at, tie, seat))
-
-    def read_mail() -> None:
-        nonlocal seen
+            created = service.create_game(s, game=game, seats=players or info.min_seats, title="Pace",
+                                          policy=policy)
+        self.game_id = created.game_id
+        self.tokens: dict[str, str] = {}
+        for i, (seat, invite) in enumerate(created.invites.items()):
+            with store.transaction() as s:
+                service.verified.verify_address(s, f"{seat}@pace.test")  # a confirmed player's: the mails flow
+                self.tokens[seat] = service.join_game(s, self.game_id, seat, invite, f"P{i}",
+                                                      email=f"{seat}@pace.test", now=self.start).seat_token
         with store.transaction(write=False) as s:
-            rows = s.exec(select(OutboxMessage).where(OutboxMessage.id > seen).order_by(OutboxMessage.id)).all()
-        for row in rows:
-            seen = max(seen, row.id or 0)
-            if row.kind in ASKING and row.seat and not (row.seat == gone and row.seat in sat):
-                schedule(row.seat, now + timedelta(hours=rnd.uniform(1, 24)))
+            self.game_row_id = find_game(s, self.game_id).id
+        self.gone = sorted(self.tokens)[0] if abandon else None
+        self.hour = {seat: rnd.uniform(0, 24) for seat in self.tokens}  # a mail player's reading hour
+        self.sat: set[str] = set()
+        self.seen = 0  # this game's outbox rows read so far
+        self.queue: list[tuple[datetime, int, str]] = []  # (when, tie, seat): a sitting
+        self.planned: dict[str, datetime] = {}
+        self.newest: dict[str, Any] = {}  # seat -> the newest mail row it has not read yet
+        self.tie = 0
+        self.steps = 0
+        self.sent = 0
 
-    def sitting(seat: str) -> None:
-        nonlocal steps
+    # ------------------------------------------------------------------ scheduling
+    def schedule(self, seat: str, at: datetime) -> None:
+        self.tie += 1
+        heapq.heappush(self.queue, (at, self.tie, seat))
+
+    def next_reading(self, seat: str, after: datetime) -> datetime:
+        day = after.replace(hour=0, minute=0, second=0, microsecond=0)
+        at = day + timedelta(hours=self.hour[seat])
+        return at if at > after else at + DAY
+
+    def read_mail(self) -> None:
+        """Take in this game's new outbox rows: who has mail, and when they will read it."""
+        from sqlmodel import select
+
+        from adjudicator import store
+        from adjudicator.store import OutboxMessage
+
+        with store.transaction(write=False) as s:
+            rows = s.exec(select(OutboxMessage).where(OutboxMessage.game_id == self.game_row_id,
+                                                      OutboxMessage.id > self.seen,
+                                                      OutboxMessage.channel == "mail")
+                          .order_by(OutboxMessage.id)).all()
+        for row in rows:
+            self.seen = max(self.seen, row.id or 0)
+            seat = row.seat
+            if not seat or (seat == self.gone and seat in self.sat):
+                continue
+            if self.model == "web":
+                if row.kind in ASKING:
+                    self.schedule(seat, self.now + timedelta(hours=self.rnd.uniform(1, 24)))
+                continue
+            self.newest[seat] = row  # a mail player reads only its newest mail
+            if seat not in self.planned:
+                self.planned[seat] = self.next_reading(seat, self.now)
+                self.schedule(seat, self.planned[seat])
+
+    # ------------------------------------------------------------------ sittings
+    def sitting(self, seat: str) -> None:
+        if self.model == "web":
+            self.web_sitting(seat)
+        else:
+            self.planned.pop(seat, None)
+            row = self.newest.pop(seat, None)
+            if row is not None:
+                self.mail_sitting(seat, row)
+
+    def web_sitting(self, seat: str) -> None:
+        from sqlmodel import select
+
+        from adjudicator import service, store
+        from adjudicator.store import Game, Seat
+
         for _ in range(200):
             with store.transaction(write=False) as s:
-                prompt, sealed_in = service.seat_decision(s, created.game_id, seat, tokens[seat])
+                prompt, sealed_in = service.seat_decision(s, self.game_id, seat, self.tokens[seat])
                 disorder = s.exec(select(Seat.disorder).where(Seat.seat == seat, Seat.game_id == select(
-                    Game.id).where(Game.public_id == created.game_id).scalar_subquery())).one()
+                    Game.id).where(Game.public_id == self.game_id).scalar_subquery())).one()
             if disorder and (prompt is None or sealed_in):  # the civil-disorder notice: it answers
                 try:
                     with store.transaction() as s:
-                        service.submit(s, created.game_id, seat, tokens[seat], "STANDING", None, now=now)
+                        service.submit(s, self.game_id, seat, self.tokens[seat], "STANDING", None, now=self.now)
                 except service.ServiceError:
                     pass
                 return
             if prompt is None or sealed_in:
                 return
-            game_module = get_game(game)
-            choice = rnd.choice(prompt["choices"])
-            lines = [game_module.format_order(choice)]
-            if rnd.random() < 0.1:  # answer a later decision of the same kind ahead
-                ahead = game_module.format_order(rnd.choice(prompt["choices"]))
+            lines = [self.module.format_order(self.rnd.choice(prompt["choices"]))]
+            if self.rnd.random() < 0.1:  # answer a later decision of the same kind ahead
+                ahead = self.module.format_order(self.rnd.choice(prompt["choices"]))
                 lines.append(f"LATER {prompt['kind']}: {ahead}")
             try:
                 with store.transaction() as s:
-                    service.submit(s, created.game_id, seat, tokens[seat], "\n".join(lines), None, now=now)
+                    service.submit(s, self.game_id, seat, self.tokens[seat], "\n".join(lines), None, now=self.now)
             except service.ServiceError:
                 return
-            steps += 1
-            if rnd.random() >= 0.7:  # leaves the rest for later (reads the reply or the page)
+            self.steps += 1
+            if self.rnd.random() >= 0.7:  # leaves the rest for later (reads the reply or the page)
                 with store.transaction(write=False) as s:
-                    again, sealed_in = service.seat_decision(s, created.game_id, seat, tokens[seat])
+                    again, sealed_in = service.seat_decision(s, self.game_id, seat, self.tokens[seat])
                 if again is not None and not sealed_in:
-                    schedule(seat, now + timedelta(hours=rnd.uniform(1, 12)))
+                    self.schedule(seat, self.now + timedelta(hours=self.rnd.uniform(1, 12)))
                 return
 
-    read_mail()
-    status = "running"
-    for _ in range(MAX_SITTINGS):
+    def mail_sitting(self, seat: str, row: Any) -> None:
+        """Answer the newest mail if it shows an open decision: one line, or the expert's lines."""
+        if row.kind == "disorder":
+            self.send(seat, row, ["STATUS"])  # any mail ends civil disorder
+            return
+        choices = listed_orders(row.body)
+        if not choices:
+            return
+        first = self.rnd.choice(choices)
+        lines = [first] + (self.foreseen(seat, first) if self.model == "mail-expert" else [])
+        self.send(seat, row, lines)
+
+    def foreseen(self, seat: str, first: str) -> list[str]:
+        """The follow-up orders an expert writes below its first line: the decisions of its own
+        that its order leads to, one after another (the engine is pure: this changes nothing)."""
+        from adjudicator import store
+        from adjudicator.engine import apply_checked
+        from adjudicator.service.core import find_game
+
         with store.transaction(write=False) as s:
-            g = s.exec(select(Game).where(Game.public_id == created.game_id)).one()
-            status = g.status
-            due = [t for t in (g.due_at, g.reminder_at if not g.reminded else None) if t is not None]
-        if status == "finished":
-            break
-        next_sitting = queue[0][0] if queue else None
-        next_due = min(due) if due else None
-        if next_due is not None and (next_sitting is None or next_due <= next_sitting):
-            now = max(now, next_due)
-            with store.transaction() as s:
-                service.sweep_deadlines(s, now)
-        elif next_sitting is not None:
-            when, _, seat = heapq.heappop(queue)
-            now = max(now, when)
-            if seat == gone and seat in sat:
-                continue
-            sitting(seat)
-            sat.add(seat)
-        else:
-            break
-        read_mail()
-    with store.transaction(write=False) as s:
-        g = s.exec(select(Game).where(Game.public_id == created.game_id)).one()
-        rows = s.exec(select(Seat).where(Seat.game_id == g.id)).all()
-        waits = {r.seat: r.waits for r in rows}
-        mails = {r.seat: 0 for r in rows}
-        kinds: dict[str, int] = {}
-        replies = 0
-        for m in s.exec(select(OutboxMessage).where(OutboxMessage.game_id == g.id, OutboxMessage.channel == "mail")):
-            if m.kind == "reply":
-                replies += 1
-            elif m.seat in mails:
-                mails[m.seat] += 1
-                kinds[m.kind] = kinds.get(m.kind, 0) + 1
-        finished = g.status == "finished"
-    return GameRun((now - start).total_seconds() / 86400, waits, mails, replies, steps, finished, gone, kinds)
+            state = find_game(s, self.game_id).state or {}
+        lines: list[str] = []
+        text = first
+        for _ in range(MAX_EXPERT_LINES):
+            prompts = self.module.prompts(state)
+            prompt = prompts.get(seat)
+            if prompt is None or prompt.sealed or len(prompts) > 1:
+                break
+            try:
+                order = self.module.parse_order(text, prompt)
+                state = apply_checked(self.module, state, {seat: order}).state
+            except ValueError:
+                break
+            after = self.module.prompts(state)
+            follow = after.get(seat)
+            if follow is None or follow.sealed or len(after) > 1:
+                break
+            text = self.module.format_order(self.rnd.choice(follow.choices))
+            lines.append(text)
+        return lines
+
+    def send(self, seat: str, row: Any, lines: list[str]) -> None:
+        from adjudicator import service, store
+        from adjudicator.service import inbound
+
+        self.sent += 1
+        msg = EmailMessage()
+        msg["From"] = f"{seat}@pace.test"
+        msg["To"] = row.headers["Reply-To"]
+        msg["Subject"] = "Re: " + row.subject
+        msg["Message-ID"] = f"<{self.game_id}-{seat}-{self.sent}@pace.test>"
+        quoted = "\n".join("> " + line for line in row.body.splitlines()[:20])
+        msg.set_content("\n".join(lines) + f"\n\nOn a day, pbem wrote:\n{quoted}\n")
+        with store.transaction() as s:
+            for _kind, inbox_id in service.receive_mail(s, bytes(msg), "smtp", f"{seat}@pace.test",
+                                                        [row.headers["Reply-To"]], "127.0.0.1"):
+                inbound.process(s, inbox_id, self.now)
+        self.steps += len(lines)
+
+    # ------------------------------------------------------------------ the game
+    def play(self) -> GameRun:
+        from sqlmodel import select
+
+        from adjudicator import service, store
+        from adjudicator.store import Game
+
+        self.read_mail()
+        for _ in range(MAX_EVENTS):
+            with store.transaction(write=False) as s:
+                g = s.exec(select(Game).where(Game.public_id == self.game_id)).one()
+                status = g.status
+                due = [t for t in (g.due_at, g.reminder_at if not g.reminded else None) if t is not None]
+            if status == "finished":
+                break
+            next_sitting = self.queue[0][0] if self.queue else None
+            next_due = min(due) if due else None
+            if next_due is not None and (next_sitting is None or next_due <= next_sitting):
+                self.now = max(self.now, next_due)
+                with store.transaction() as s:
+                    service.sweep_deadlines(s, self.now)
+            elif next_sitting is not None:
+                when, _, seat = heapq.heappop(self.queue)
+                self.now = max(self.now, when)
+                if seat == self.gone and seat in self.sat:
+                    continue
+                self.sitting(seat)
+                self.sat.add(seat)
+            else:
+                break
+            self.read_mail()
+        return self.result()
+
+    def result(self) -> GameRun:
+        from sqlmodel import select
+
+        from adjudicator import store
+        from adjudicator.store import Game, OutboxMessage, RecordEntry, Seat
+
+        with store.transaction(write=False) as s:
+            g = s.exec(select(Game).where(Game.public_id == self.game_id)).one()
+            rows = s.exec(select(Seat).where(Seat.game_id == g.id)).all()
+            run = GameRun((self.now - self.start).total_seconds() / 86400, {r.seat: r.waits for r in rows},
+                          {r.seat: 0 for r in rows}, 0, self.steps, g.status == "finished", self.gone,
+                          decisions={r.seat: 0 for r in rows}, defaulted={r.seat: 0 for r in rows})
+            for m in s.exec(select(OutboxMessage).where(OutboxMessage.game_id == g.id,
+                                                        OutboxMessage.channel == "mail")):
+                if m.kind == "reply":
+                    run.replies += 1
+                elif m.seat in run.mails:
+                    run.mails[m.seat] += 1
+                    run.kinds[m.kind] = run.kinds.get(m.kind, 0) + 1
+                    if m.kind == "turn":
+                        run.turn_lines.append(len(m.body.splitlines()))
+            for entry in s.exec(select(RecordEntry).where(RecordEntry.game_id == g.id, RecordEntry.kind == "orders")):
+                for seat in entry.data.get("orders") or {}:
+                    if seat in run.decisions:
+                        run.decisions[seat] += 1
+                        run.defaulted[seat] += seat in (entry.data.get("defaulted") or [])
+        return run
+
+
+def play(game: str, players: int | None, rnd: random.Random, abandon: bool, model: str = "web") -> GameRun:
+    return Table(game, players, rnd, abandon, model).play()
 
 
 def _line(label: str, run: GameRun) -> str:
     per = ", ".join(f"{seat} {run.waits[seat]}/{run.mails[seat]}" for seat in sorted(run.waits))
-    ratio = max((run.mails[s] / run.waits[s]) for s in run.waits if run.waits[s]) if any(run.waits.values()) else 0
+    median = statistics.median(run.turn_lines) if run.turn_lines else 0
     return (f"{label}: {run.days:.1f} days, {'finished' if run.finished else 'NOT FINISHED'}, "
-            f"waits/mails per seat: {per}; worst mails/waits {ratio:.2f}")
+            f"waits/mails per seat: {per}; replies {run.replies}; median your-move mail {median:.0f} lines; "
+            f"defaulted (answering seats) {100 * run.defaulted_share():.1f} %")
+
+
+def _summary(title: str, model: str, normal: list[GameRun], abandoned: list[GameRun]) -> dict[str, float]:
+    def share(runs: list[GameRun]) -> float:
+        total = sum(r.decisions[s] for r in runs for s in r.decisions if s != r.abandoned)
+        return sum(r.defaulted[s] for r in runs for s in r.defaulted if s != r.abandoned) / total if total else 0.0
+
+    lines = [n for r in normal + abandoned for n in r.turn_lines]
+    figures = {
+        "days": statistics.mean(r.days for r in normal),
+        "days_abandoned": statistics.mean(r.days for r in abandoned) if abandoned else 0.0,
+        "waits": statistics.mean(w for r in normal for w in r.waits.values()),
+        "mails": statistics.mean(m for r in normal for m in r.mails.values()),
+        "replies": statistics.mean(r.replies / len(r.waits) for r in normal),
+        "median_lines": statistics.median(lines) if lines else 0.0,
+        "defaulted": share(normal),
+        "defaulted_abandoned": share(abandoned),
+        "finished": sum(r.finished for r in normal + abandoned),
+        "games": len(normal + abandoned),
+    }
+    print(f"{title} {model}: {figures['days']:.1f} days (abandoned seat: {figures['days_abandoned']:.1f}); "
+          f"waits/seat {figures['waits']:.1f}; mails/seat {figures['mails']:.1f} + replies/seat "
+          f"{figures['replies']:.1f}; median your-move mail {figures['median_lines']:.0f} lines; defaulted "
+          f"(seats answering every mail) {100 * figures['defaulted']:.1f} %, beside an abandoned seat "
+          f"{100 * figures['defaulted_abandoned']:.1f} %; finished {figures['finished']} of {figures['games']}")
+    return figures
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="pbem bench pace", description=__doc__)
-    parser.add_argument("game")
-    parser.add_argument("--games", type=int, default=3)
+    from adjudicator.engine import all_games
+
+    parser = argparse.ArgumentParser(prog="pbem bench pace", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("game", nargs="+", help="game ids, or `all`")
+    parser.add_argument("--games", type=int, default=1)
     parser.add_argument("--players", type=int, default=None)
+    parser.add_argument("--models", default=",".join(MODELS))
     parser.add_argument("--seed", default="pace")
+    parser.add_argument("--quiet", action="store_true", help="only the summary lines")
     args = parser.parse_args(argv)
+    models = [m.strip() for m in args.models.split(",") if m.strip()]
+    unknown = sorted(set(models) - set(MODELS))
+    if unknown:
+        parser.error(f"unknown model(s) {', '.join(unknown)}; known: {', '.join(MODELS)}")
+    titles = sorted(g.info.id for g in all_games()) if args.game == ["all"] else args.game
     tmp = Path(tempfile.mkdtemp(prefix="pbem-bench-pace-"))
     os.environ.pop("SMTP_HOST", None)
     os.environ.pop("PBEM_EAGER", None)
+    os.environ.setdefault("PBEM_MAIL_DNS", "0")
+    os.environ["PBEM_MAIL_REPLIES_PER_HOUR"] = "100000"  # simulated time: the loop brake is not measured
 
     from adjudicator import store
 
     store.configure(f"sqlite:///{tmp / 'pace.sqlite'}")
     store.init_db()
-    normal: list[GameRun] = []
-    abandoned: list[GameRun] = []
-    print(f"game: {args.game}")
     try:
-        for index in range(args.games):
-            for abandon, runs in ((False, normal), (True, abandoned)):
-                run = play(args.game, args.players, random.Random(f"{args.seed}-{index}"), abandon)
-                runs.append(run)
-                print(_line(f"game {index + 1}{' abandoned by ' + str(run.abandoned) if abandon else ''}", run))
+        for title in titles:
+            figures: dict[str, dict[str, float]] = {}
+            for model in models:
+                normal: list[GameRun] = []
+                abandoned: list[GameRun] = []
+                for index in range(args.games):
+                    for abandon, runs in ((False, normal), (True, abandoned)):
+                        run = play(title, args.players, random.Random(f"{args.seed}-{index}-{abandon}"), abandon,
+                                   model)
+                        runs.append(run)
+                        if not args.quiet:
+                            label = f"{title} {model} game {index + 1}"
+                            print(_line(label + (f" abandoned by {run.abandoned}" if abandon else ""), run))
+                figures[model] = _summary(title, model, normal, abandoned)
+            if "mail-one" in figures and "mail-expert" in figures:
+                ratio = figures["mail-one"]["days"] / figures["mail-expert"]["days"]
+                print(f"{title}: one-line mail players take {ratio:.2f} x the days of the expert mail players")
     finally:
         store.configure(None)
-    waits = [w for r in normal for w in r.waits.values()]
-    mails = [m for r in normal for m in r.mails.values()]
-    ratios = [r.mails[s] / r.waits[s] for r in normal for s in r.waits if r.waits[s]]
-    days = statistics.mean(r.days for r in normal)
-    days_abandoned = statistics.mean(r.days for r in abandoned)
-    print(f"waits per player: {statistics.mean(waits):.1f} (max {max(waits)})")
-    print(f"mails per player: {statistics.mean(mails):.1f} (max {max(mails)})")
-    print(f"mails per wait, worst seat: {max(ratios):.2f} (games where everyone answers)")
-    kinds: dict[str, int] = {}
-    for r in normal:
-        for kind, n in r.kinds.items():
-            kinds[kind] = kinds.get(kind, 0) + n
-    print("mails by kind (everyone answering): " + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items())))
-    print(f"replies to players' own mail: {sum(r.replies for r in normal + abandoned)}")
-    print(f"days to finish: {days:.1f}")
-    print(f"days to finish with an abandoned seat: {days_abandoned:.1f} ({days_abandoned / days:.2f} x)")
-    print(f"games finished: {sum(r.finished for r in normal + abandoned)} of {2 * len(normal)}")
     return 0

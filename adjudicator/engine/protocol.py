@@ -71,7 +71,7 @@ class GameInfo:
     # the pace a new game is offered (docs/games/*.md, "Waits"): hours a wait lasts, and the
     # follow-up period a seat's own next decisions get at least
     wait_hours: float = 72
-    follow_up_hours: float = 12
+    follow_up_hours: float = 36
     # Older rules versions whose records this build still replays (`GameModule.setup_version`,
     # `GameModule.for_rules`); a version not listed here is refused by `pbem verify` with the
     # version message. A published version is never dropped (tests/record/test_fixture_corpus.py).

@@ -52,6 +52,28 @@ def choices_block(choices: Sequence[str]) -> list[str]:
     return shown
 
 
+MAX_SHOWN = 12  # legal orders a "your move" mail lists; STATUS and the seat page list them all
+
+
+def decision_block(prompt_text: str, sealed: bool, shown: Sequence[str], total: int, deadline: str,
+                   reply_address: str, page_url: str) -> list[str]:
+    """A short "your move" mail's decision: the prompt and its deadline, at most MAX_SHOWN legal
+    orders and one line on how to answer (the board and the grammar are in STATUS and HELP)."""
+    lines = ["## " + _("Your decision"), prompt_text, _("Deadline: **%(deadline)s**", deadline=deadline), ""]
+    if sealed:
+        lines += [_("This order is **sealed**: nobody sees it until everyone in the group has decided. "
+                    "You may replace it by another mail until then."), ""]
+    if total > len(shown):
+        lines += [_("Legal orders (%(shown)s of %(total)s; STATUS or your seat page lists them all):",
+                    shown=len(shown), total=total), ""]
+    else:
+        lines += [_("Legal orders now:"), ""]
+    lines += [f"    {c}" for c in shown]
+    lines += ["", _("Reply to this mail (%(address)s) with one order per line; send HELP for the commands and how to "
+                    "write orders, STATUS for the board. Game page: %(url)s", address=reply_address, url=page_url), ""]
+    return lines
+
+
 def turn_block(prompt_text: str, sealed: bool, choices: Sequence[str], grammar: str, deadline: str,
                reply_address: str, full: bool = False) -> list[str]:
     """Your decision: the prompt, legal choices, grammar with an example, deadline, reply address."""

@@ -7,7 +7,10 @@ the seat. The sweep writes that extension to the record, so the moderator and th
 Dates are whole days in the seat's time zone (the game's if the seat has none): an absence from
 2030-01-01 to 2030-01-05 is stored as [local midnight of Jan 1, local midnight of Jan 6) in UTC.
 An absence may not start in the past, may not be longer than the game's `max_absence_days`
-(default 14; 0 grants none), and a new one replaces the old. The moderator's "apply default
+(default 14; 0 grants none), and a new one replaces the old. All a seat's absences together may
+not pass the game's `absence_budget_days` (default 28, the moderator may change it): a renewed
+absence counts again, and the days of a replaced or cancelled absence not yet begun are given
+back, so an absence cannot be renewed without end. The moderator's "apply default
 orders now" ignores absences: it is the moderator's call.
 """
 
@@ -100,19 +103,36 @@ def set_absence(s: Session, game_id: str, seat: str, seat_token: str | MailKey, 
     if days > g.max_absence_days:
         raise ServiceError(_("ABSENT: %(days)s days is longer than this game allows (%(max)s days at most); ask "
                              "the moderator if you need more", days=days, max=g.max_absence_days))
+    used = row.absence_days_used - _unspent(g, row, today)
+    if used + days > g.absence_budget_days:
+        raise ServiceError(_("ABSENT: this game grants each seat %(budget)s days of absence in all; you have used "
+                             "%(used)s, so at most %(left)s more. Ask the moderator if you need more",
+                             budget=g.absence_budget_days, used=used, left=max(0, g.absence_budget_days - used)))
     row.absent_from, row.absent_until = _midnight(first, zone), _midnight(last + timedelta(days=1), zone)
+    row.absence_days_used = used + days
     s.add(row)
     return absence_of(g, row)  # type: ignore[return-value]
 
 
-def cancel_absence(s: Session, game_id: str, seat: str, seat_token: str | MailKey) -> bool:
+def cancel_absence(s: Session, game_id: str, seat: str, seat_token: str | MailKey,
+                   now: datetime | None = None) -> bool:
     """Forget the seat's absence; False if it had none."""
     g = locked_game(s, game_id)
     row = auth_seat(s, g, seat, seat_token)
     had = row.absent_from is not None
+    row.absence_days_used -= _unspent(g, row, (now or utcnow()).astimezone(ZoneInfo(seat_zone(g, row))).date())
     row.absent_from = row.absent_until = None
     s.add(row)
     return had
+
+
+def _unspent(g: Game, row: Seat, today: date) -> int:
+    """Days of the seat's current absence from `today` on: given back when it is replaced or
+    cancelled (the days already lived stay counted)."""
+    current = absence_of(g, row)
+    if current is None:
+        return 0
+    return max(0, (current.end - max(current.start, today)).days + 1)
 
 
 def my_absence(s: Session, game_id: str, seat: str, seat_token: str | MailKey) -> Absence | None:

@@ -16,7 +16,7 @@ from adjudicator.store import Game, Seat
 from . import snapshot
 from .core import auth_seat
 from .errors import ServiceError
-from .tokens import MailKey
+from .tokens import MailKey, split_token
 
 NOT_VALID = N_("this mail could not be matched to a seat: the reply address or the SIGNON line is not valid "
                "(a replaced player's address stops working). Reply to the latest mail of your game.")
@@ -46,7 +46,8 @@ def _check(s: Session, game_id: str, seat: str, key: MailKey) -> Seat | None:
 def identify(s: Session, recipients: list[str], signon: list[str] | None, from_addr: str) -> Speaker | None:
     sender = addresses.plain(from_addr)
     for game_id, seat, token in addresses.seat_addresses(recipients)[:5]:
-        key = MailKey("reply", token)
+        secret, asked_at = split_token(token)
+        key = MailKey("reply", secret, asked_at=asked_at)
         row = _check(s, game_id, seat, key)
         if row is not None:
             return Speaker(game_id, seat, key, "token", row.email, bool(sender) and sender == row.email.lower())

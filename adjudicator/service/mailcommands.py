@@ -6,12 +6,12 @@ failing one is rolled back alone; the first failure stops the rest, as the first
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from sqlmodel import Session
 
-from adjudicator.i18n import N_, _, prompt_text
+from adjudicator.i18n import N_, _, help_text
 from adjudicator.mail import compose
 from adjudicator.mail.body import UNREAD_SHOWN, Command
 from adjudicator.mail.words import canonical
@@ -55,6 +55,9 @@ def run(s: Session, who: Speaker, commands: list[Command], now: datetime) -> Out
             with mailunit.command(s, first=ran == 1), outboxrows.batch(s) as mails:
                 _one(s, who, cmd, now, out)
                 out.tasks = mails.write(s, out.tasks)
+            if cmd.name == "orders" and who.key.asked_at is not None:
+                # the mail's decision is checked at its first order lines; later ones follow from them
+                who = replace(who, key=replace(who.key, asked_at=None))
         except ServiceError as exc:
             out.sections += [_("**Not done:** `%(line)s`: %(error)s", line=cmd.line or cmd.name, error=exc), ""]
             if getattr(exc, "suggestions", None):
@@ -90,10 +93,12 @@ def unread_lines(lines: list[str]) -> list[str]:
 def _one(s: Session, who: Speaker, cmd: Command, now: datetime, out: Outcome) -> None:
     g, seat = who.game_id, who.seat
     if cmd.name == "orders":
-        sub = submit(s, g, seat, who.key, cmd.text, None, now=now, mail=True)
+        sub = submit(s, g, seat, who.key, cmd.text, None, now=now, mail=True, asked_at=who.key.asked_at)
         out.tasks += sub.tasks
         out.unread += sub.skipped
-        if sub.skipped and not (sub.applied or sub.receipts or sub.notes or sub.error):
+        if sub.stale:
+            out.sections += [sub.stale, "", *[f"    {line}" for line in sub.not_applied], ""]
+        if sub.skipped and not (sub.applied or sub.receipts or sub.notes or sub.error or sub.stale):
             out.chatter = True  # nothing but chatter: "contained no orders" is said below
             return
         if sub.applied:
@@ -120,8 +125,11 @@ def _one(s: Session, who: Speaker, cmd: Command, now: datetime, out: Outcome) ->
                 out.sections += [_("Legal orders at that point:"), "", *compose.choices_block(sub.choices), ""]
             out.sections += [_("Processing stopped at that line; the lines after it were not read."), ""]
             out.stopped = True
-    elif cmd.name == "help":
-        out.sections += [compose.help_text(notify.rules_url(find_game(s, g).game_type)), ""]
+    elif cmd.name == "help":  # the commands, and this game's order grammar (no longer in every mail)
+        found = find_game(s, g)
+        grammar = help_text(module_of(found).grammar_help())
+        out.sections += [compose.help_text(notify.rules_url(found.game_type)), ""]
+        out.sections += ["## " + _("How to write orders"), "", grammar, ""] if grammar else []
     elif cmd.name == "status":
         page = seat_state(s, g, seat, who.key)  # type: ignore[arg-type]
         out.sections += ["## " + _("Status"), "", page.markdown, ""]
@@ -172,7 +180,7 @@ def _prompt(g, seat: str):  # type: ignore[no-untyped-def]
 def _absent(s: Session, who: Speaker, args: list[str], now: datetime) -> list[str]:
     """ABSENT <from> <to> (dates YYYY-MM-DD in your time zone), ABSENT CANCEL, or ABSENT alone."""
     if [canonical(a) for a in args] == ["CANCEL"]:  # AUSENTE CANCELAR too
-        had = cancel_absence(s, who.game_id, who.seat, who.key)
+        had = cancel_absence(s, who.game_id, who.seat, who.key, now)
         return [_("Your absence was cancelled.") if had else _("You had no absence to cancel."), ""]
     if not args:
         current = my_absence(s, who.game_id, who.seat, who.key)
@@ -202,7 +210,5 @@ def status_footer(s: Session, who: Speaker) -> list[str]:
                 "Your sealed order `%(order)s` is in (receipt `%(commitment)s`); the others have not all ordered "
                 "yet. You may replace it by another mail until the reveal; otherwise there is nothing to do until "
                 "you get a mail.", order=game.format_order(mine.order), commitment=mine.commitment), ""]
-    choices = [game.format_order(c) for c in prompt.choices]
-    return ["## " + _("Now"), "", prompt_text(prompt.text, prompt.message) or prompt.kind, "", _("Legal orders now:"), "",
-            *compose.choices_block(choices), "",
-            _("Reply address: %(address)s", address=notify.reply_address(g, seat_row(s, g, who.seat))), ""]
+    row = seat_row(s, g, who.seat)
+    return ["## " + _("Now"), "", *notify.decision_lines(g, game, row, prompt)]

@@ -103,9 +103,10 @@ def force_defaults(s: Session, game_id: str, admin_token: str, now: datetime | N
 
 def set_pace(s: Session, game_id: str, admin_token: str, wait_hours: float | None = None,
              follow_up_hours: float | None = None, disorder_after: int | None = None,
-             now: datetime | None = None) -> None:
-    """Change the game's wait length, follow-up period and civil-disorder threshold. The running
-    deadline stays as it is (extend_deadline moves it either way); new waits use the new length."""
+             now: datetime | None = None, absence_budget_days: int | None = None) -> None:
+    """Change the game's wait length, follow-up period, civil-disorder threshold and absence budget
+    (days of absence per seat over the game). The running deadline stays as it is (extend_deadline
+    moves it either way); new waits use the new length."""
     now = now or utcnow()
     g = locked_game(s, game_id)
     by = auth_admin(g, admin_token)
@@ -124,10 +125,16 @@ def set_pace(s: Session, game_id: str, admin_token: str, wait_hours: float | Non
         if not 0 <= disorder_after <= 100:
             raise ServiceError("civil disorder after 0 (never) to 100 missed deadlines")
         g.disorder_after = disorder_after
+    budget: dict[str, int] = {}
+    if absence_budget_days is not None:
+        if not 0 <= absence_budget_days <= 3660:
+            raise ServiceError("the absence budget is 0 (none) to 3660 days per seat")
+        g.absence_budget_days = budget["absence_budget_days"] = absence_budget_days
     s.add(g)
     if g.state is not None:
         append_note(s, g, "pace", now, wait_hours=round(g.step_seconds / 3600, 2),
-                    follow_up_hours=round(g.follow_up_seconds / 3600, 2), disorder_after=g.disorder_after, **by)
+                    follow_up_hours=round(g.follow_up_seconds / 3600, 2), disorder_after=g.disorder_after,
+                    **budget, **by)
     else:
         s.add(ModeratorAction(game_id=g.id, action="pace", data={"wait_hours": g.step_seconds / 3600}, at=now))
 
@@ -137,4 +144,4 @@ def game_pace(s: Session, game_id: str, admin_token: str) -> dict[str, float]:
     g = find_game(s, game_id)
     auth_admin(g, admin_token)
     return {"wait_hours": round(g.step_seconds / 3600, 2), "follow_up_hours": round(g.follow_up_seconds / 3600, 2),
-            "disorder_after": g.disorder_after}
+            "disorder_after": g.disorder_after, "absence_budget_days": g.absence_budget_days}

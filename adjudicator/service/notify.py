@@ -26,7 +26,7 @@ from .core import seats_of
 from .gamelog import log_entries
 from .outcomes import outcome_of
 from .standingdrop import dropped_lines
-from .tokens import mail_token, press_reply_token, signon_password
+from .tokens import mail_token, press_reply_token, signon_password, tagged_token
 from .types import Task
 
 # every seat's mail of a deadline shows the same deadline, mostly in the same time zone
@@ -83,9 +83,13 @@ class OutboxRef:
 
 
 def reply_address(g: Game, seat: Seat) -> str:
+    """The seat's reply address, tagged with the decision open now (the record's length): orders
+    sent to it answer that decision and no later one (decisions.py)."""
     if not seat.seat_token_hash:
         return ""
-    return addresses.reply_address(g.public_id, seat.seat, mail_token(seat.seat_token_hash, g.public_id, seat.seat))
+    token = mail_token(seat.seat_token_hash, g.public_id, seat.seat)
+    asked_at = g.record_length if g.state is not None else None
+    return addresses.reply_address(g.public_id, seat.seat, tagged_token(token, asked_at))
 
 
 def press_reply_address(g: Game, seat: Seat, sender: str) -> str:
@@ -177,6 +181,35 @@ def turn_lines(g: Game, game: GameModule, seat: Seat, prompt: Prompt, full: bool
     ]
 
 
+def useful_choices(g: Game, game: GameModule, seat: Seat, prompt: Prompt, limit: int = compose.MAX_SHOWN) -> list[str]:
+    """At most `limit` legal orders for a short mail: the default first (what the deadline would
+    play), then choices spread evenly over the whole list, so each form of order shows."""
+    choices = prompt.choices
+    if len(choices) <= limit:
+        return [game.format_order(c) for c in choices]
+    try:
+        default = prompt.find(game.default_order(g.state or {}, seat.seat))
+    except Exception:  # a game whose default is not one of the choices here: the spread alone
+        default = None
+    lines = [game.format_order(default)] if default is not None else []
+    step = len(choices) / limit
+    for i in range(limit):
+        if len(lines) >= limit:
+            break
+        text = game.format_order(choices[int(i * step)])
+        if text not in lines:
+            lines.append(text)
+    return lines
+
+
+def decision_lines(g: Game, game: GameModule, seat: Seat, prompt: Prompt) -> list[str]:
+    """The seat's decision, short: prompt, the most useful legal orders, deadline, how to answer."""
+    return compose.decision_block(prompt_text(prompt.text, prompt.message) or prompt.kind, prompt.sealed,
+                                  useful_choices(g, game, seat, prompt), len(prompt.choices),
+                                  _deadline_text(g.due_at, seat_timezone(g, seat)), reply_address(g, seat),
+                                  public_url(g))
+
+
 def start_lines(g: Game, seat: Seat) -> list[str]:
     password = signon_password(seat.seat_token_hash or "-", g.public_id, seat.seat)
     return [
@@ -203,11 +236,12 @@ def end_lines(s: Session, g: Game) -> list[str]:
 
 
 MAX_SUMMARY_LINES = 60  # a long absence's news is cut to the newest lines (the game page has all)
+TURN_SUMMARY_LINES = 10  # a "your move" mail is short: its news is cut sooner (HISTORY has all)
 
 
-def news_lines(s: Session, g: Game, game: GameModule, seat: Seat) -> list[str]:
+def news_lines(s: Session, g: Game, game: GameModule, seat: Seat, limit: int = MAX_SUMMARY_LINES) -> list[str]:
     """Everything `seat` may see since its last mail (the record entries after `mailed_seq`), as
-    Markdown bullet lines, and mark it mailed."""
+    Markdown bullet lines (the newest `limit`), and mark it mailed."""
     since = seat.mailed_seq
     if since != g.record_length:  # assigning an equal value still puts the seat through a flush
         seat.mailed_seq = g.record_length
@@ -216,9 +250,9 @@ def news_lines(s: Session, g: Game, game: GameModule, seat: Seat) -> list[str]:
     entries = log_entries(s, g, game, seat.seat, since=since, rows=rows)
     lines = [line.markdown for entry in entries for line in entry.lines]
     lines = [line for line in lines if line.strip()]
-    cut = len(lines) - MAX_SUMMARY_LINES
+    cut = len(lines) - limit
     if cut > 0:
-        lines = ["*" + _("… %(cut)s earlier line(s): see the game page", cut=cut) + "*"] + lines[cut:]
+        lines = ["*" + _("… %(cut)s earlier line(s): send HISTORY or see the game page", cut=cut) + "*"] + lines[cut:]
     return [f"- {line}" for line in lines] + dropped_lines(s, g, seat.seat)
 
 
@@ -227,9 +261,13 @@ def _head(g: Game, game: GameModule, seat: Seat) -> list[str]:
                      seat=seat.seat), ""]
 
 
-def _news_block(s: Session, g: Game, game: GameModule, seat: Seat, heading: str) -> list[str]:
-    news = news_lines(s, g, game, seat)
-    return [f"## {heading}", "", *news, ""] if news else []
+def _news_block(s: Session, g: Game, game: GameModule, seat: Seat, heading: str,
+                limit: int = MAX_SUMMARY_LINES) -> list[str]:
+    news = news_lines(s, g, game, seat, limit)
+    if not news:
+        return []
+    # a short "your move" mail spends no line between the heading and its list
+    return [f"## {heading}", *news, ""] if limit == TURN_SUMMARY_LINES else [f"## {heading}", "", *news, ""]
 
 
 def start_mail(s: Session, g: Game, game: GameModule, seat: Seat, prompt: Prompt | None) -> list[Task]:
@@ -260,9 +298,12 @@ def turn_mail(s: Session, g: Game, game: GameModule, seat: Seat, prompt: Prompt)
         title = g.title or game.info.title
         first = seat.mailed_seq == 0  # the seat's first mail (the game did not wait on it at the start)
         body = _head(g, game, seat) + (start_lines(g, seat) if first else [])
-        body += _news_block(s, g, game, seat, _("What happened") if first else _("Since your last mail"))
-        body += turn_lines(g, game, seat, prompt)
-        body += [_("Game page: %(url)s", url=public_url(g))]
+        if first:  # the board and the grammar once per game; later: STATUS and HELP
+            body += _news_block(s, g, game, seat, _("What happened")) + turn_lines(g, game, seat, prompt)
+            body += [_("Game page: %(url)s", url=public_url(g))]
+        else:
+            body += _news_block(s, g, game, seat, _("Since your last mail"), TURN_SUMMARY_LINES)
+            body += decision_lines(g, game, seat, prompt)
         subject = _("[%(game)s] %(title)s: your move (%(seat)s)", game=g.public_id, title=title, seat=seat.seat)
     return to_seat(s, g, seat, subject, "\n".join(body), "turn")
 
@@ -309,8 +350,7 @@ def reminder_mail(s: Session, g: Game, game: GameModule, seat: Seat, prompt: Pro
             _("Your orders are due by **%(deadline)s**; after that the default order is applied for you.",
               deadline=_deadline_text(g.due_at, seat_timezone(g, seat))),
             "",
-            *turn_lines(g, game, seat, prompt),
-            _("Game page: %(url)s", url=public_url(g)),
+            *decision_lines(g, game, seat, prompt),
         ]
         subject = _("[%(game)s] %(title)s: reminder (%(seat)s)", game=g.public_id, title=title, seat=seat.seat)
     return to_seat(s, g, seat, subject, "\n".join(body), "reminder")

@@ -25,6 +25,7 @@ from .core import (
     seats_of,
     token_for,
 )
+from .decisions import answered_since, stale_text
 from .errors import BadOrder, NotYourTurn, ServiceError
 from .pace import advance, seat_spoke, settle
 from .standing import is_standing_line, parse_standing, run_command
@@ -60,14 +61,17 @@ def submit(
     now: datetime | None = None,
     mail: bool = False,
     whole: bool = False,
+    asked_at: int | None = None,
 ) -> Submission:
     """Each line is parsed against the prompt current at that moment and committed in turn;
     processing stops at the first bad line (earlier lines stay applied). `mail`: lines of a mail,
     where chatter (a greeting, a closing) is skipped and listed instead of refused (suggest.py).
-    `whole`: all lines or none (a web plan): a refused line undoes the lines before it."""
+    `whole`: all lines or none (a web plan): a refused line undoes the lines before it. `asked_at`:
+    the record length of the mail these lines answer (decisions.py): if the seat has had an order
+    applied since, the order lines are not applied (the standing-order lines are)."""
     lines = order_lines(text)
     return _submit(s, game_id, seat, seat_token, lines, _parse_line, prompt_token, now,
-                   suggest.MAIL_COMMANDS if mail else None, whole=whole)
+                   suggest.MAIL_COMMANDS if mail else None, whole=whole, asked_at=asked_at)
 
 
 def _parse_line(game: GameModule, line: str, prompt: Prompt) -> Order:
@@ -149,6 +153,7 @@ def _submit(
     whole: bool = False,
     watch: Callable[[str], None] | None = None,
     settle_after: bool = True,
+    asked_at: int | None = None,
 ) -> Submission:
     """`mail_commands`: the items are mail lines; chatter among them is skipped (suggest.py).
     `whole`: the lines run in a savepoint, undone if one is refused. `watch`: told each applied
@@ -162,8 +167,14 @@ def _submit(
     require_running(g)
     game = module_of(g)
     standing = [isinstance(item, str) and is_standing_line(item) for item in items]
-    prompt = current_prompts(g).get(seat)
     result = Submission()
+    answered = (answered_since(s, g, game, seat, asked_at)
+                if asked_at is not None and not all(standing) else None)
+    if answered is not None:  # the mail's decision is closed: its order lines answer nothing now
+        result.stale = stale_text(g, row, answered)
+        result.not_applied = [item for item, mark in zip(items, standing, strict=True) if not mark]
+        items, standing = [item for item, mark in zip(items, standing, strict=True) if mark], [True] * sum(standing)
+    prompt = current_prompts(g).get(seat)
 
     def chatter(index: int, at: Prompt | None) -> bool:  # a mail's greeting or closing: listed, not read
         item = items[index]
@@ -175,7 +186,7 @@ def _submit(
         result.skipped = list(items)
         return result
     ahead = bool(items) and standing[first or 0]  # the first line read is a standing order
-    if prompt is None and not ahead:
+    if prompt is None and not ahead and answered is None:
         why = suggest.refusal_reason(game, g.state, seat, None, str(items[first or 0]))
         raise NotYourTurn(_("%(seat)s has nothing to decide now in game %(game)s; wait for the others, or "
                             "answer ahead with LATER <order> (a standing order)", seat=seat, game=game_id)
@@ -183,7 +194,7 @@ def _submit(
                           suggest.did_you_mean(game, None, str(items[first or 0]), mail_commands or suggest.WEB_COMMANDS))
     if prompt is not None and not ahead:
         check_prompt_token(g, seat, prompt, prompt_token)
-    if not items:
+    if not items and answered is None:
         raise BadOrder(_("no orders found; %(help)s", help=help_text(game.grammar_help()) or _("write one order per line")),
                        formatted_choices(game, prompt))
     seat_spoke(s, g, row, now)
@@ -240,7 +251,9 @@ def _submit(
             plan.commit()
     if not settle_after:
         return result
-    result.tasks += settle(s, g, now, actors={seat}, seats=seats)
+    # a mail whose orders all answered a closed decision acted on nothing: no follow-up of its wait
+    acted = answered is None or bool(result.applied or result.receipts)
+    result.tasks += settle(s, g, now, actors={seat} if acted else (), seats=seats)
     for receipt in result.receipts:  # the last order of its group was revealed with the others
         receipt.revealed = seat not in sealed_rows(s, g, receipt.group)
     result.prompt_token = token_for(g, seat, current_prompts(g).get(seat))

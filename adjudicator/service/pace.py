@@ -6,11 +6,14 @@ Every use case that changes a game ends with `settle`, once (not once per engine
    decision that one of the seat's standing orders answers is answered, and a seat in civil
    disorder (or resigned) takes its default at once.
 2. Then the wait is worked out. A **wait** starts when the game starts waiting on a seat that did
-   not just act: it gets the full deadline (`Game.step_seconds`) and one "your move" mail, which
-   carries everything the seat may see since its last mail. Decisions that follow from the
-   seat's own order continue its wait: the deadline is only extended to at least
-   `Game.follow_up_seconds` from now, and no mail is sent (the seat is at its page or gets the
-   reply to its mail).
+   not just act, or whose decision opened because another seat moved (an order, a default, a
+   standing order, civil disorder) after its own: it gets the full deadline (`Game.step_seconds`)
+   and one "your move" mail, which carries everything the seat may see since its last mail. A
+   **follow-up**, a decision that opens straight from the seat's own order with no other seat's
+   move between, continues its wait: the deadline is only extended to at least
+   `Game.follow_up_seconds` from now (a day and a half by default, so that a once-a-day reader
+   answers in time), and no mail is sent (the seat is at its page or gets the reply to its mail,
+   which states the decision and its deadline).
 
 A seat that misses `Game.disorder_after` deadlines in a row is in civil disorder until it speaks
 again (any order, mail or message) or is replaced; `seat_spoke` ends it.
@@ -79,10 +82,14 @@ def advance(s: Session, g: Game, now: datetime) -> int:
     return _advance(s, g, now, seats_of(s, g))[0]
 
 
-def _advance(s: Session, g: Game, now: datetime, seats: list[Seat]) -> tuple[int, set[str] | None]:
+def _advance(s: Session, g: Game, now: datetime, seats: list[Seat],
+             moved: set[str] | None = None) -> tuple[int, set[str] | None]:
     """`advance`, plus the seats whose sealed order is in when it stopped (None: not known), which
-    spares `settle` reading the sealed rows again."""
+    spares `settle` reading the sealed rows again. `moved` collects the seats whose decision was
+    answered here without them (a standing order, a default; a reveal only applies orders that
+    were in already)."""
     game = module_of(g)
+    moved = set() if moved is None else moved
     standing = _standing_rows(s, g)
     automatic = {r.seat for r in seats if r.disorder or r.resigned}
     if not standing and not automatic and not any(p.sealed for p in current_prompts(g).values()):
@@ -128,6 +135,7 @@ def _advance(s: Session, g: Game, now: datetime, seats: list[Seat]) -> tuple[int
                 except IllegalOrder:  # a game's default must be legal; never loop on one that is not
                     log.exception("automatic order for %s in %s refused", seat, g.public_id)
                     continue
+                moved.add(seat)
                 acted = True
                 break
         if not acted:
@@ -155,14 +163,18 @@ def settle(s: Session, g: Game, now: datetime | None = None, actors: Iterable[st
     """Finish a use case: automatic decisions, then the wait's deadline and its mails.
 
     `actors`: seats whose own order (form, command box, mail) this use case applied; a decision
-    of theirs that follows is a follow-up, not a new wait. `fresh`: seats whose wait ended
-    without them (a deadline passed): a decision they still have is a new wait. `started`: the
-    game has just started (everyone gets the start mail). `seats`: the game's seat rows, if the
-    caller has them already."""
+    of theirs that follows is a follow-up, not a new wait, unless another seat moved after them
+    (then the decision opened because of that move: a new wait, with its mail). `fresh`: seats
+    whose wait ended without them (a deadline passed): a decision they still have is a new wait.
+    `started`: the game has just started (everyone gets the start mail). `seats`: the game's seat
+    rows, if the caller has them already."""
     now = now or utcnow()
     actors, fresh = set(actors), set(fresh)
     seats = seats_of(s, g) if seats is None else seats
-    steps, sealed_in = _advance(s, g, now, seats)
+    moved: set[str] = set()
+    steps, sealed_in = _advance(s, g, now, seats, moved)
+    follow_ups = actors if not (moved - actors) else set()
+    fresh |= moved | (actors - follow_ups)  # their wait ended: a decision they have now is a new one
     game = module_of(g)
     tasks: list[Task] = []
     if g.status == "finished":
@@ -175,11 +187,11 @@ def settle(s: Session, g: Game, now: datetime | None = None, actors: Iterable[st
         return tasks
     waiting = waiting_seats(s, g, sealed_in)
     previous = set(g.waiting_on or []) - fresh
-    new = [seat for seat in waiting if seat not in previous and seat not in actors]
+    new = [seat for seat in waiting if seat not in previous and seat not in follow_ups]
     due = as_utc(g.due_at)
     if new or (waiting and due is None):
         open_deadline(g, now)
-    elif set(waiting) & actors and g.follow_up_seconds > 0:
+    elif set(waiting) & follow_ups and g.follow_up_seconds > 0:
         follow = now + timedelta(seconds=g.follow_up_seconds)
         if due is None or due < follow:
             open_deadline(g, now, g.follow_up_seconds)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import re
 import secrets
 from dataclasses import dataclass
 from functools import lru_cache
@@ -61,6 +62,9 @@ class MailKey:
     kind: str
     value: str
     press_to: str = ""
+    # the record length when the mail answered was written (its reply address says so): orders in
+    # a mail answer the decision open then, never a later one (decisions.py). None: not known
+    asked_at: int | None = None
 
 
 def _derive(seat_token_hash: str, label: str, game_id: str, seat: str, length: int) -> str:
@@ -80,8 +84,26 @@ def b32_prefix(digest: bytes, length: int) -> str:
     return base64.b32encode(digest[: (length + 7) // 8 * 5]).decode().lower()[:length]
 
 
+MAIL_TOKEN_LENGTH = 20
+DECISION_TAG = re.compile(r"d(\d{1,9})")
+
+
 def mail_token(seat_token_hash: str, game_id: str, seat: str) -> str:
-    return _derive(seat_token_hash, "reply", game_id, seat, 20)  # 100 bits
+    return _derive(seat_token_hash, "reply", game_id, seat, MAIL_TOKEN_LENGTH)  # 100 bits
+
+
+def tagged_token(token: str, asked_at: int | None) -> str:
+    """A reply token followed by the decision its mail asks about (`d` and the record length when
+    the mail was written): answering that mail answers that decision only."""
+    return token if asked_at is None else f"{token}d{asked_at}"
+
+
+def split_token(token: str) -> tuple[str, int | None]:
+    """(the secret token, the decision tag or None) of an address's token part; a tag that does not
+    read is ignored (the token alone decides who speaks)."""
+    secret, tail = token[:MAIL_TOKEN_LENGTH], token[MAIL_TOKEN_LENGTH:]
+    match = DECISION_TAG.fullmatch(tail.lower())
+    return (secret, int(match.group(1))) if match else (token if not tail else secret, None)
 
 
 def signon_password(seat_token_hash: str, game_id: str, seat: str) -> str:

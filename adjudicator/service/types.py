@@ -23,7 +23,7 @@ class DeadlinePolicy:
     reminder_seconds: int | None = None  # overrides reminder_hours
     # a seat's follow-up decisions continue its wait, whose deadline is extended to at least this
     # long after its order (0: never extended: a follow-up past the deadline defaults at once)
-    follow_up_hours: float = 12
+    follow_up_hours: float = 36
     follow_up_seconds: int | None = None  # overrides follow_up_hours
     disorder_after: int = 2  # consecutive missed deadlines before civil disorder (0: never)
 
@@ -81,6 +81,8 @@ class Submission:
     notes: list[str] = field(default_factory=list)  # answers to standing-order lines (LATER, STANDING...)
     suggestions: list[str] = field(default_factory=list)  # "did you mean": the closest legal orders to the bad line
     skipped: list[str] = field(default_factory=list)  # mail chatter (greetings...) not read (suggest.is_chatter)
+    stale: str = ""  # the lines answered a closed decision (decisions.py): why they were not applied
+    not_applied: list[str] = field(default_factory=list)  # those lines
 
 
 @dataclass

@@ -84,11 +84,14 @@ class Game(SQLModel, table=True):
     # longest absence (ABSENT) a seat may declare; a deadline that falls in it while the seat is
     # waiting moves to the absence's end. 0: absences are not granted in this game
     max_absence_days: int = 14
+    # days of absence each seat may declare in all over the game (renewals count; days of a
+    # replaced or cancelled absence not yet begun are given back). The moderator may change it
+    absence_budget_days: int = 28
     # pace (docs/games/*.md, "Waits"): decisions that follow from a seat's own order continue its
     # wait, whose deadline is extended to at least `follow_up_seconds` from that order (0: never
     # extended); after `disorder_after` consecutive missed deadlines a seat is in civil disorder
     # (0: never)
-    follow_up_seconds: int = 12 * 3600
+    follow_up_seconds: int = 36 * 3600
     disorder_after: int = 2
     # the seats the current wait is on (a seat that joins this list starts a new wait)
     waiting_on: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
@@ -127,6 +130,7 @@ class Seat(SQLModel, table=True):
     language: str = Field(default="", max_length=16)  # "" = the game's language
     absent_from: datetime | None = None
     absent_until: datetime | None = None
+    absence_days_used: int = 0  # days of the game's absence budget this seat's absences took
     resigned: bool = False
     # pace: consecutive deadlines this seat missed, civil disorder (its decisions default at once
     # until it speaks again), waits started on it, and the record length its last mail covered

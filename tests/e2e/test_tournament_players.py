@@ -55,10 +55,13 @@ def _mails_to(address: str, after: int) -> list[OutboxMessage]:
                            .order_by(OutboxMessage.id)).all())  # type: ignore[union-attr]
 
 
+_LEGAL = re.compile(r"Legal orders[^\n]*:\n\n")  # "Legal orders now:", or a short mail's "Legal orders (12 of N...):"
+
+
 def _legal_orders(body: str) -> list[str]:
-    """The orders a decision mail lists under "Legal orders now:" (indented lines)."""
+    """The orders a decision mail lists under its "Legal orders ...:" line (indented lines)."""
     out = []
-    for line in body.split("Legal orders now:\n\n", 1)[1].splitlines():
+    for line in _LEGAL.split(body, maxsplit=1)[1].splitlines():
         if not line.startswith("    ") or line.strip().startswith("..."):
             break
         out.append(line.strip())
@@ -71,7 +74,7 @@ def _play_by_mail(smtp: smtplib.SMTP, address: str, rnd: random.Random, limit: i
     answered, sent = 0, 0
     while sent < limit:
         asking = [m for m in _mails_to(address, answered) if m.kind in ("start", "turn", "reply")
-                  and "Legal orders now:" in m.body]
+                  and _LEGAL.search(m.body)]
         if not asking:
             break  # nothing asked of this seat now (its sealed order awaits the others)
         row = asking[-1]

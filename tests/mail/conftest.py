@@ -12,8 +12,10 @@ import pytest
 from sqlmodel import select
 
 from adjudicator import store
+from adjudicator.mail import addresses
 from adjudicator.service.core import find_game, seat_row
 from adjudicator.service.notify import reply_address
+from adjudicator.service.tokens import mail_token
 from adjudicator.store import InboxMessage, OutboxMessage
 from tests.support.play import PlayedGame, new_game
 from workers.inbound import accept
@@ -32,10 +34,15 @@ def mail_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Path]:
     yield tmp_path / "mail"
 
 
-def address(game_id: str, seat: str) -> str:
+def address(game_id: str, seat: str, tagged: bool = False) -> str:
+    """The seat's reply address; `tagged`: as a mail written now has it, naming the decision open
+    now (decisions.py); untagged, as before decision tags, it answers whatever decision is open."""
     with store.transaction(write=False) as s:
         g = find_game(s, game_id)
-        return reply_address(g, seat_row(s, g, seat))
+        row = seat_row(s, g, seat)
+        if tagged:
+            return reply_address(g, row)
+        return addresses.reply_address(game_id, seat, mail_token(row.seat_token_hash or "-", game_id, seat))
 
 
 def message(body: str = "", *, to: str = "pbem@pbem.test", sender: str = "p1@example.org",

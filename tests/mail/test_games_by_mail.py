@@ -5,6 +5,7 @@ latest mail they received with one of the legal orders it lists."""
 from __future__ import annotations
 
 import random
+import re
 import smtplib
 import socket
 from email.message import EmailMessage
@@ -37,7 +38,8 @@ def _quiet() -> bool:
 
 
 def _choices(body: str) -> list[str]:
-    lines = body.split("Legal orders now:\n\n", 1)[1].splitlines()
+    """The legal orders a mail lists (all, or the short mail's most useful ones)."""
+    lines = re.split(r"Legal orders[^\n]*:\n\n", body, maxsplit=1)[1].splitlines()
     out = []
     for line in lines:
         if not line.startswith("    ") or line.strip().startswith("..."):

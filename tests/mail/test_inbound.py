@@ -29,7 +29,7 @@ def test_order_by_mail_gets_a_receipt_and_the_current_prompt(game: PlayedGame) -
     assert f"    pbem receipt: game {game.game_id} seat p1 commitment {commitment}\n" in reply.body  # a line to keep
     assert reply.headers["Auto-Submitted"] == "auto-replied"
     assert reply.headers["In-Reply-To"].startswith("<t")
-    assert reply.headers["Reply-To"] == address(game.game_id, "p1")
+    assert reply.headers["Reply-To"] == address(game.game_id, "p1", tagged=True)
     assert inbox()[-1].status == "done" and inbox()[-1].auth["via"] == "token"
     # a later mail replaces the sealed order until the reveal
     send(message("bid 3", to=address(game.game_id, "p1")))

@@ -17,7 +17,7 @@ from workers.enqueue import enqueue
 def test_your_turn_mail_has_everything_needed_to_answer(game: PlayedGame, mail_env) -> None:
     start = [m for m in outbox("p1@example.org") if m.kind == "start"][0]
     for part in ("## Your view of the board", "Legal orders now", "Example: reply to this mail with the line",
-                 "Deadline:", address(game.game_id, "p1"), "SIGNON", "committed as"):
+                 "Deadline:", address(game.game_id, "p1", tagged=True), "SIGNON", "committed as"):
         assert part in start.body, part
     enqueue(game.tasks)
     eml = sorted(mail_env.glob("*.eml"))[0]

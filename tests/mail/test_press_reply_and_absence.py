@@ -52,7 +52,7 @@ def test_a_digest_is_answered_at_the_seats_own_address(game: PlayedGame) -> None
     with store.transaction() as s:
         service.send_digests(s)
     [digest] = outbox("p2@example.org", "digest")
-    assert digest.headers["Reply-To"] == address(game.game_id, "p2")
+    assert digest.headers["Reply-To"] == address(game.game_id, "p2", tagged=True)
 
 
 def test_absent_by_mail_status_and_cancel(game: PlayedGame) -> None:

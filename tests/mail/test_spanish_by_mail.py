@@ -98,11 +98,15 @@ def test_a_spanish_seat_plays_a_doge_round_by_mail_in_spanish(sqlite_db) -> None
     # the log in the rulebook's words too (Doge gives its log lines as messages)
     assert "Año 1, ronda 1: cartas reveladas - red:" in turn.body
     assert "(privado) Colocas los marcadores" in turn.body
-    assert "## Tu vista del tablero" in turn.body and "## Doge - año 1" in turn.body
-    assert "| Área | Palacios (espacio: dueño) |" in turn.body and "**Tus marcadores (red)**" in turn.body
     # the decision itself in the rulebook's words (the game gives its text as a msgid)
     assert "Año 1, ronda de colocación 2 de 4: juega una carta de área no usada" in turn.body
     assert "Esta orden es **secreta**" in turn.body and "Plazo: **" in turn.body
+    # a "your move" mail is short (issue 24): the board is in ESTADO, and in Spanish there too
+    assert "## Tu vista del tablero" not in turn.body and "ESTADO para el tablero" in turn.body
+    send(message("ESTADO", to=address(game_id, "red"), sender=ROJO))
+    status = outbox(ROJO, "reply")[-1].body
+    assert "## Estado" in status and "## Doge - año 1" in status
+    assert "| Área | Palacios (espacio: dueño) |" in status and "**Tus marcadores (red)**" in status
     mails_to_red = outbox(ROJO)
     assert mails_to_red and all(not any(word in m.body for word in ENGLISH) for m in mails_to_red), \
         [m.subject for m in mails_to_red if any(word in m.body for word in ENGLISH)]

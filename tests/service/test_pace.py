@@ -190,7 +190,7 @@ def test_moderator_changes_the_pace_and_shortens_a_deadline(db, toy) -> None:
     assert abs(moved - (due - timedelta(hours=24))) < timedelta(seconds=2)
     with store.transaction(write=False) as s:
         assert service.game_pace(s, tg.game_id, tg.admin_token) == {
-            "wait_hours": 24, "follow_up_hours": 0, "disorder_after": 3}
+            "wait_hours": 24, "follow_up_hours": 0, "disorder_after": 3, "absence_budget_days": 28}
     assert tg.export()["entries"][-2]["data"]["action"] == "pace"
 
 
@@ -207,3 +207,48 @@ def test_the_start_mail_is_the_first_wait(db, toy, mode) -> None:
     kinds = [m.kind for m in outbox("p1@example.org")]
     assert kinds == ["start"], "the start mail carries the first decision; no separate 'your move'"
     assert "## Your decision" in outbox("p1@example.org")[0].body
+
+
+def test_a_follow_up_gets_at_least_a_day_and_a_half_by_default(db, toy) -> None:
+    """Issue 24: a once-a-day reader answers a follow-up in time: the default follow-up period is
+    36 hours (the games' and the policy's), and the reply's decision states the deadline."""
+    assert DeadlinePolicy().follow_up == 36 * 3600
+    tg = new_game(seats=2, policy=DeadlinePolicy(step_hours=24))
+    t0 = started()
+    submit(tg, "p2", "bid 0", t0 + HOUR)
+    submit(tg, "p1", "bid 3", t0 + 20 * HOUR)  # p1 wins: its choice is a follow-up of its wait
+    assert tg.page("p1").prompt["kind"] == "choose"
+    assert tg.public().deadline >= t0 + 56 * HOUR
+
+
+def test_a_decision_opened_by_an_automatic_move_is_a_new_wait_with_its_mail(db) -> None:
+    """Issue 24: in 1960 beside a resigned opponent, whose decisions take the default at once, a
+    decision of Kennedy's that opens after Nixon's automatic move is a new wait: a "your move"
+    mail and the full deadline, not the follow-up period."""
+    from adjudicator.engine import get_game
+    from adjudicator.service.core import current_prompts, find_game
+
+    module = get_game("1960")
+    tg = new_game(game="1960", seats=2, policy=DeadlinePolicy(step_hours=48))
+    with store.transaction() as s:
+        service.resign(s, tg.game_id, "nixon", tg.tokens["nixon"])
+    rnd = __import__("random").Random(5)
+    at = started()
+    for _ in range(300):
+        with store.transaction(write=False) as s:
+            g = find_game(s, tg.game_id)
+            prompt = current_prompts(g).get("kennedy")
+            nixon_orders = sum(1 for e in tg.full_export()["entries"]
+                               if e["kind"] == "orders" and "nixon" in e["data"]["orders"]) if prompt else 0
+        assert prompt is not None, "the game ended before an automatic move opened a decision"
+        mails = len(outbox("kennedy@example.org", "turn"))
+        at += HOUR
+        submit(tg, "kennedy", module.format_order(rnd.choice(prompt.choices)), at)
+        after = sum(1 for e in tg.full_export()["entries"] if e["kind"] == "orders" and "nixon" in e["data"]["orders"])
+        if after > nixon_orders and tg.page("kennedy").prompt is not None:
+            assert len(outbox("kennedy@example.org", "turn")) == mails + 1, "the new wait has its mail"
+            assert tg.public().deadline - at >= timedelta(hours=47), "and the full deadline"
+            turn = outbox("kennedy@example.org", "turn")[-1].body
+            assert "Deadline: **" in turn and "## Your decision" in turn
+            return
+    pytest.fail("Nixon never moved automatically between two decisions of Kennedy")

@@ -124,3 +124,35 @@ def test_dates_are_days_in_the_seats_time_zone(db, toy) -> None:
     with store.transaction(write=False) as s:
         [listed] = service.absences(s, game.game_id, game.admin_token, now=now)
     assert listed.seat == "p1"
+
+
+def test_an_absence_cannot_be_renewed_without_end(db, toy) -> None:
+    """Issue 24: all of a seat's absences together stay within the game's budget (28 days by
+    default); renewing counts again, the days of a replaced absence not yet begun come back."""
+    game = new_game(seats=2)
+    start = datetime(2030, 1, 1, 12, tzinfo=UTC)
+    day = start.date()
+    absent(game, "p1", day, day + timedelta(days=13), now=start)  # 14 days
+    absent(game, "p1", day + timedelta(days=1), day + timedelta(days=14), now=start)  # replaced: 14 days in all
+    later = start + timedelta(days=10)  # 9 days away lived (Jan 2-10); renewed for 14 more: 23 in all
+    absent(game, "p1", later.date(), later.date() + timedelta(days=13), now=later)
+    again = start + timedelta(days=20)  # 19 lived; 14 more would make 33
+    with pytest.raises(ServiceError, match="grants each seat 28 days of absence in all; you have used 19, so at "
+                                           "most 9 more"):
+        absent(game, "p1", again.date(), again.date() + timedelta(days=13), now=again)
+    absent(game, "p1", again.date(), again.date() + timedelta(days=8), now=again)  # exactly the 9 left
+    with pytest.raises(ServiceError, match="you have used 19, so at most 9 more"):  # the same again: still 9
+        absent(game, "p1", again.date(), again.date() + timedelta(days=9), now=again)
+    with store.transaction() as s:
+        assert service.cancel_absence(s, game.game_id, "p1", game.tokens["p1"], now=again)  # 9 unlived come back
+    absent(game, "p1", again.date(), again.date() + timedelta(days=8), now=again)
+
+
+def test_the_moderator_changes_the_absence_budget(db, toy) -> None:
+    game = new_game(seats=2)
+    start = datetime(2030, 1, 1, 12, tzinfo=UTC)
+    with store.transaction() as s:
+        service.set_pace(s, game.game_id, game.admin_token, absence_budget_days=3)
+    with pytest.raises(ServiceError, match="grants each seat 3 days"):
+        absent(game, "p1", start.date(), start.date() + timedelta(days=3), now=start)
+    absent(game, "p1", start.date(), start.date() + timedelta(days=2), now=start)

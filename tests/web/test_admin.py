@@ -138,3 +138,17 @@ def test_a_negative_move_shortens_the_deadline_and_tells_the_seats(client):
     resp = _action(client, admin, "extend", hours="-1440")  # would leave less than an hour
     assert resp.status_code == 400
     assert "at least an hour" in text_of(resp.get_data(as_text=True))
+
+
+def test_the_moderator_sets_the_absence_budget(client, toy_game):
+    """Issue 24: the pace form carries the per-seat absence budget (28 days by default)."""
+    from adjudicator import service, store
+
+    admin, _, game_id = toy_game
+    forms = [f for f in forms_of(client.get(admin).get_data(as_text=True)) if f.fields.get("action") == "pace"]
+    assert forms and forms[0].fields.get("absence_budget_days") == "28"
+    resp = _action(client, admin, "pace", absence_budget_days="5")
+    assert resp.status_code == 303
+    token = admin.rstrip("/").rsplit("/", 1)[1]
+    with store.transaction(write=False) as s:
+        assert service.game_pace(s, game_id, token)["absence_budget_days"] == 5

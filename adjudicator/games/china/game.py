@@ -41,7 +41,7 @@ class China(WordedGame, FlowGame):
         min_seats=3,
         max_seats=5,
         wait_hours=48,
-        follow_up_hours=12,
+        follow_up_hours=36,
         options=(
             Option("side", "auto", SIDE_CHOICES,
                    "Board side. Only 4 players choose (3-4 or 4-5); auto: 3-4 for 3 and 4 players, "

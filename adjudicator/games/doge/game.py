@@ -44,7 +44,7 @@ class Doge(WordedGame, FlowGame):
         min_seats=3,
         max_seats=4,
         wait_hours=72,
-        follow_up_hours=12,
+        follow_up_hours=36,
         options=(
             Option(
                 "max_years",

@@ -45,7 +45,7 @@ class FoundingFathers(WordedGame):
         min_seats=3,
         max_seats=6,
         wait_hours=48,
-        follow_up_hours=8,
+        follow_up_hours=36,
         options=(
             Option("deck", DEFAULT_DECK, help="The card deck: the built-in deck (stand-in values where the "
                    "printed ones are unknown) or one installed on this server (pbem decks install).",

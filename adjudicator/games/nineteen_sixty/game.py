@@ -102,7 +102,7 @@ class NineteenSixty(WordedGame, FlowGame):
         min_seats=2,
         max_seats=2,
         wait_hours=48,
-        follow_up_hours=12,
+        follow_up_hours=36,
         options=(
             Option("restricted_positioning", False, (False, True),
                    "no positioning on the issue of the card's own debate icon"),

@@ -31,7 +31,8 @@ One order per line; case, `#` and commas do not matter; states by name or postal
   `track defense, economy, civil rights`, `take 42`, `discard 12`, `done`
 
 Example e-mail for playing card 23 for 3 CP and campaigning 2 in New York and 1 in Pennsylvania:
-three replies, `play 23 cp`, then `campaign new york 2`, then `campaign pennsylvania 1`.
+one mail of three lines, `play 23 cp`, `campaign new york 2`, `campaign pennsylvania 1`; or one
+line a mail, each reply showing the next decision and its deadline.
 """
 
 
