@@ -82,6 +82,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--seed", default="bots")
     parser.add_argument("--against", choices=("random", "defaults", "both"), default="both")
+    parser.add_argument("--progress", action="store_true", help="a line after every game")
     args = parser.parse_args(argv)
     game = get_game(args.game)
     count = args.players or FAIR_SEATS.get(game.info.id, game.info.min_seats)
@@ -94,6 +95,9 @@ def main(argv: list[str]) -> int:
         for index in range(args.games):
             bot = seats[index % len(seats)]
             play_bot_game(game, seats, bot, kind, f"{args.seed}-{kind}-{index}", tally)
+            if args.progress:
+                print(f"  game {index + 1} vs {kind}: bot as {bot}, won so far {tally.wins:g} of {tally.games}",
+                      flush=True)
         decisions += tally.decisions
         print(f"vs {kind}: {tally.games} games, {len(seats)} seats (fair share {100 / len(seats):.0f} %), "
               f"bot won {tally.share:.1f} %, mean margin {tally.margin / max(1, tally.games):+.1f}, "

@@ -57,7 +57,7 @@ def play(game: str, players: int | None, rnd: random.Random, abandon: bool) -> G
     info = get_game(game).info
     seats = players or info.min_seats
     policy = service.DeadlinePolicy(step_hours=info.wait_hours, follow_up_hours=info.follow_up_hours,
-                                    reminder_hours=24)
+                                    reminder_hours=24, substitutes=False)  # the plain defaults' pace
     start = datetime(2030, 1, 1, 12, tzinfo=service.utcnow().tzinfo)
     with store.transaction() as s:
         created = service.create_game(s, game=game, seats=seats, title="Pace", policy=policy)

@@ -119,6 +119,12 @@ def render_entries(rows: Iterable[RecordEntry], game: GameModule, seat: str | No
             if defaulted:
                 lines.append(LogLine(row.seq, "defaulted",
                                      "*" + _("Default orders for %(seats)s", seats=", ".join(defaulted)) + "*"))
+            for seat_name in row.data.get("substitute") or [] if row.kind == "orders" else []:
+                order = (row.data.get("orders") or {}).get(seat_name)
+                played = game.format_order(order) if order is not None and seat_name not in (row.data.get("hidden") or []) \
+                    else _("a hidden order")
+                lines.append(LogLine(row.seq, "substitute", "*" + _("%(seat)s (substitute) plays %(order)s",
+                                                                   seat=seat_name.capitalize(), order=played) + "*"))
             standing = row.data.get("standing") or [] if row.kind == "orders" else []
             if standing:
                 lines.append(LogLine(row.seq, "standing",

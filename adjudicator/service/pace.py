@@ -24,6 +24,7 @@ from datetime import datetime, timedelta
 
 from sqlmodel import Session, select
 
+from adjudicator.bots import choose
 from adjudicator.engine import GameModule, IllegalOrder, Order, Prompt
 from adjudicator.store import Game, Seat, StandingOrder
 
@@ -32,6 +33,7 @@ from .clock import as_utc, utcnow
 from .core import (
     append_note,
     current_prompts,
+    last_hash,
     module_of,
     open_deadline,
     sealed_groups,
@@ -60,6 +62,15 @@ def waiting_seats(s: Session, g: Game, sealed_in: set[str] | None = None) -> lis
         for group in sealed_groups(prompts):
             sealed_in |= set(sealed_rows(s, g, group))
     return sorted(seat for seat in prompts if seat not in sealed_in)
+
+
+def automatic_order(s: Session, g: Game, game: GameModule, seat: str) -> tuple[Order, str]:
+    """The order of a seat in civil disorder and where it comes from: the substitute's choice
+    (from the seat's own view, seeded by the record's last hash) when the game has substitutes,
+    else the documented default."""
+    if g.substitutes:
+        return choose(game, g.state or {}, seat, public=last_hash(s, g)), "substitute"
+    return game.default_order(g.state or {}, seat), "default"
 
 
 def _standing_rows(s: Session, g: Game) -> dict[str, list[StandingOrder]]:
@@ -115,7 +126,7 @@ def _advance(s: Session, g: Game, now: datetime, seats: list[Seat]) -> tuple[int
                         s.delete(row)
                     origin = "standing"
                 elif seat in automatic:
-                    order, origin = game.default_order(g.state or {}, seat), "default"
+                    order, origin = automatic_order(s, g, game, seat)
                 else:
                     continue
                 try:
@@ -124,7 +135,8 @@ def _advance(s: Session, g: Game, now: datetime, seats: list[Seat]) -> tuple[int
                     else:
                         record_orders(s, g, {seat: order}, now=now,
                                       defaulted=[seat] if origin == "default" else None,
-                                      standing=[seat] if origin == "standing" else None)
+                                      standing=[seat] if origin == "standing" else None,
+                                      substitute=[seat] if origin == "substitute" else None)
                 except IllegalOrder:  # a game's default must be legal; never loop on one that is not
                     log.exception("automatic order for %s in %s refused", seat, g.public_id)
                     continue

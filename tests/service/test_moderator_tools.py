@@ -210,7 +210,7 @@ def test_a_tournament_broadcast_reaches_every_game_not_over(db, toy):
 # --------------------------------------------------------------------------------------------- remove a seat
 
 def test_a_removed_seat_loses_its_link_plays_by_default_and_is_open_for_a_replacement(db, toy):
-    game = new_game(seats=2)
+    game = new_game(seats=2, policy=service.DeadlinePolicy(substitutes=False))  # the plain defaults
     game.submit("p1", "bid 2")
     with store.transaction() as s:
         removed = service.remove_seat(s, game.game_id, game.admin_token, "p2", "abusive press")

@@ -143,7 +143,8 @@ def test_five_lines_in_one_mail_get_one_reply_and_no_move_mail(db, toy) -> None:
 
 
 def test_civil_disorder_after_two_missed_deadlines_and_it_ends_when_the_seat_speaks(db, toy) -> None:
-    tg = new_game(seats=2, options={"rounds": 5}, policy=DeadlinePolicy(step_hours=72, disorder_after=2))
+    tg = new_game(seats=2, options={"rounds": 5},
+                  policy=DeadlinePolicy(step_hours=72, disorder_after=2, substitutes=False))
     t = started()
     for missed in (1, 2):
         submit(tg, "p1", "bid 3", t + HOUR)
@@ -207,3 +208,37 @@ def test_the_start_mail_is_the_first_wait(db, toy, mode) -> None:
     kinds = [m.kind for m in outbox("p1@example.org")]
     assert kinds == ["start"], "the start mail carries the first decision; no separate 'your move'"
     assert "## Your decision" in outbox("p1@example.org")[0].body
+
+
+def test_a_substitute_plays_a_seat_in_civil_disorder_and_the_record_replays(db, toy) -> None:
+    """Issue 28: with substitutes on (the default outside tournaments), the seat in civil disorder
+    gets the substitute's choice, recorded as an ordinary order marked as the substitute's."""
+    from adjudicator.record import verify_record
+
+    tg = new_game(seats=2, options={"rounds": 5}, policy=DeadlinePolicy(step_hours=72, disorder_after=2))
+    t = started()
+    for _ in (1, 2):
+        submit(tg, "p1", "bid 3", t + HOUR)
+        t = tg.public().deadline + HOUR
+        sweep(t)
+        submit(tg, "p1", "keep", t + HOUR)
+    assert seat_row(tg, "p2").disorder
+    submit(tg, "p1", "bid 3", t + 2 * HOUR)
+    entries = [e for e in tg.full_export()["entries"] if e["kind"] == "orders"]
+    last = entries[-1]["data"]
+    assert last["substitute"] == ["p2"] and last["defaulted"] == []
+    played = tg.full_export()
+    assert any(f"P2 (substitute) plays bid {last['orders']['p2']['bid']}" in line.markdown
+               for line in tg.public().log), [line.markdown for line in tg.public().log][-6:]
+    verify_record(played)
+
+
+def test_substitutes_are_on_by_default_and_the_plain_defaults_stay_available(db, toy) -> None:
+    with store.transaction() as s:
+        plain = service.create_game(s, game="toy", seats=2, title="T", policy=DeadlinePolicy())
+        off = service.create_game(s, game="toy", seats=2, title="T", policy=DeadlinePolicy(substitutes=False))
+    with store.transaction() as s:
+        from adjudicator.store import Game
+
+        rows = {g.public_id: g.substitutes for g in s.exec(select(Game))}
+    assert rows[plain.game_id] is True and rows[off.game_id] is False
