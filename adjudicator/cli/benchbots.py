@@ -12,7 +12,7 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from adjudicator.bots.search import choose
+from adjudicator.bots.search import BotConfig, choose
 from adjudicator.engine import GameModule, apply_checked, get_game
 
 FAIR_SEATS = {"1960": 2, "doge": 4, "china": 4, "founding-fathers": 5}
@@ -31,7 +31,7 @@ class Tally:
 
 
 def play_bot_game(game: GameModule, seats: list[str], bot: str, opponents: str, seed: str,
-                  tally: Tally, step_limit: int = 20_000) -> None:
+                  tally: Tally, step_limit: int = 20_000, config: BotConfig | None = None) -> None:
     """One whole game: `bot` decides by the search, every other seat at random or by default."""
     options = game.info.resolve_options({})
     state = game.setup(f"benchbots:{seed}", seats, options).state
@@ -48,7 +48,7 @@ def play_bot_game(game: GameModule, seats: list[str], bot: str, opponents: str, 
             if member == bot:
                 if len(prompts[member].choices) > 1:
                     started = time.process_time()
-                    orders[member] = choose(game, state, member, public=seed)
+                    orders[member] = choose(game, state, member, public=seed, config=config)
                     tally.decisions.append(time.process_time() - started)
                 else:
                     orders[member] = prompts[member].choices[0]
