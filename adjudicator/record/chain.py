@@ -113,6 +113,7 @@ class RecordBuilder:
         salts: dict[str, str] | None = None,
         prompts: dict[str, Any] | None = None,
         in_place: bool = False,
+        substitute: list[str] | None = None,
     ) -> Step:
         """`prompts`: the open prompts of the current state, if the caller has built them.
         `in_place`: apply to the current state without copying it (self-play); an apply that
@@ -125,6 +126,8 @@ class RecordBuilder:
         hidden = hidden_seats(prompts, orders)
         if hidden:
             data["hidden"] = hidden
+        if substitute:
+            data["substitute"] = sorted(substitute)
         self._append("orders", data)
         return step
 
