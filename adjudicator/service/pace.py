@@ -64,11 +64,11 @@ def waiting_seats(s: Session, g: Game, sealed_in: set[str] | None = None) -> lis
     return sorted(seat for seat in prompts if seat not in sealed_in)
 
 
-def automatic_order(s: Session, g: Game, game: GameModule, seat: str) -> tuple[Order, str]:
+def automatic_order(s: Session, g: Game, game: GameModule, seat: str, substituted: bool) -> tuple[Order, str]:
     """The order of a seat in civil disorder and where it comes from: the substitute's choice
-    (from the seat's own view, seeded by the record's last hash) when the game has substitutes,
-    else the documented default."""
-    if g.substitutes:
+    (from the seat's own view, seeded by the record's last hash) when `substituted`, else the
+    documented default."""
+    if substituted:
         return choose(game, g.state or {}, seat, public=last_hash(s, g)), "substitute"
     return game.default_order(g.state or {}, seat), "default"
 
@@ -96,6 +96,9 @@ def _advance(s: Session, g: Game, now: datetime, seats: list[Seat]) -> tuple[int
     game = module_of(g)
     standing = _standing_rows(s, g)
     automatic = {r.seat for r in seats if r.disorder or r.resigned}
+    # the substitute plays for the players still at the table; a game nobody plays any more ends
+    # on the plain defaults, which cost no search (a deadline burst of abandoned games stays cheap)
+    substituted = g.substitutes and any(r.seat not in automatic for r in seats)
     if not standing and not automatic and not any(p.sealed for p in current_prompts(g).values()):
         return 0, set()
     steps = 0
@@ -126,7 +129,7 @@ def _advance(s: Session, g: Game, now: datetime, seats: list[Seat]) -> tuple[int
                         s.delete(row)
                     origin = "standing"
                 elif seat in automatic:
-                    order, origin = automatic_order(s, g, game, seat)
+                    order, origin = automatic_order(s, g, game, seat, substituted)
                 else:
                     continue
                 try:

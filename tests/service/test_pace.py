@@ -242,3 +242,17 @@ def test_substitutes_are_on_by_default_and_the_plain_defaults_stay_available(db,
 
         rows = {g.public_id: g.substitutes for g in s.exec(select(Game))}
     assert rows[plain.game_id] is True and rows[off.game_id] is False
+
+
+def test_a_game_nobody_plays_any_more_ends_on_the_plain_defaults(db, toy) -> None:
+    """Substitutes play for the players still at the table; when every seat is in civil disorder
+    or resigned the defaults finish the game without any search."""
+    tg = new_game(seats=2, options={"rounds": 2})
+    with store.transaction() as s:
+        for row in s.exec(select(Seat).where(Seat.seat.in_(["p1", "p2"]))):  # type: ignore[attr-defined]
+            row.resigned = True
+            s.add(row)
+    sweep(started() + 100 * HOUR)
+    orders = [e["data"] for e in tg.full_export()["entries"] if e["kind"] == "orders"]
+    assert orders and all(not d.get("substitute") for d in orders)
+    assert all(d["defaulted"] for d in orders)
