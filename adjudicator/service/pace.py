@@ -69,7 +69,10 @@ def automatic_order(s: Session, g: Game, game: GameModule, seat: str, substitute
     (from the seat's own view, seeded by the record's last hash) when `substituted`, else the
     documented default."""
     if substituted:
-        return choose(game, g.state or {}, seat, public=last_hash(s, g)), "substitute"
+        try:
+            return choose(game, g.state or {}, seat, public=last_hash(s, g)), "substitute"
+        except Exception:  # noqa: BLE001 - a failing search must never stop the game: the default plays
+            log.exception("the substitute for %s in %s failed; the default plays", seat, g.public_id)
     return game.default_order(g.state or {}, seat), "default"
 
 

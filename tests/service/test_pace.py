@@ -256,3 +256,22 @@ def test_a_game_nobody_plays_any_more_ends_on_the_plain_defaults(db, toy) -> Non
     orders = [e["data"] for e in tg.full_export()["entries"] if e["kind"] == "orders"]
     assert orders and all(not d.get("substitute") for d in orders)
     assert all(d["defaulted"] for d in orders)
+
+
+def test_a_failing_substitute_never_stops_the_game_the_default_plays(db, toy, monkeypatch) -> None:
+    from adjudicator.service import pace
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("search failed")
+
+    monkeypatch.setattr(pace, "choose", broken)
+    tg = new_game(seats=2, options={"rounds": 5}, policy=DeadlinePolicy(step_hours=72, disorder_after=2))
+    t = started()
+    for _ in (1, 2):
+        submit(tg, "p1", "bid 3", t + HOUR)
+        t = tg.public().deadline + HOUR
+        sweep(t)
+        submit(tg, "p1", "keep", t + HOUR)
+    submit(tg, "p1", "bid 3", t + 2 * HOUR)
+    last = [e for e in tg.full_export()["entries"] if e["kind"] == "orders"][-1]["data"]
+    assert last["defaulted"] == ["p2"] and "substitute" not in last
