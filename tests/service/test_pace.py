@@ -231,6 +231,16 @@ def test_a_substitute_plays_a_seat_in_civil_disorder_and_the_record_replays(db, 
     assert any(f"P2 (substitute) plays bid {last['orders']['p2']['bid']}" in line.markdown
                for line in tg.public().log), [line.markdown for line in tg.public().log][-6:]
     verify_record(played)
+    # the standings count the substitute's move as a decision p2 missed, as a default is
+    from adjudicator.service.results import game_result
+    from adjudicator.store import Game
+
+    with store.transaction(write=False) as s:
+        g = s.exec(select(Game).where(Game.public_id == tg.game_id)).one()
+        missed = {r.seat: r.missed for r in game_result(s, g).seats}
+    defaults = sum("p2" in e["data"]["defaulted"] for e in played["entries"] if e["kind"] == "orders")
+    substituted = sum("p2" in (e["data"].get("substitute") or []) for e in played["entries"] if e["kind"] == "orders")
+    assert substituted >= 1 and missed["p2"] == defaults + substituted and missed["p1"] == 0
 
 
 def test_substitutes_are_on_by_default_and_the_plain_defaults_stay_available(db, toy) -> None:
