@@ -69,6 +69,11 @@ def _moderator_note_text(action: str, data: dict[str, Any]) -> str | None:
         return "*" + _("%(who)s rolled the game back to record entry %(entry)s: the %(count)s entries after it "
                        "are undone. Reason: %(reason)s", who=who, entry=data.get("to", "?"),
                        count=data.get("undone", "?"), reason=data.get("reason", "")) + "*"
+    if action == "substitute_on":
+        return "*" + _("%(who)s handed %(seat)s to the substitute, which plays it until its player is back",
+                       who=who, seat=data.get("seat", "?")) + "*"
+    if action == "substitute_off":
+        return "*" + _("%(who)s gave %(seat)s back to its player", who=who, seat=data.get("seat", "?")) + "*"
     if action == "shorten_deadline":
         return "*" + _("%(who)s brought the deadline %(hours)s hours forward, to %(due)s", who=who,
                        hours=data.get("hours", "?"), due=data.get("due_at", "?")) + "*"
