@@ -39,7 +39,11 @@ class BotConfig:
 DEFAULT_CONFIG = BotConfig()
 # Games whose steps cost more CPU (1960's events and modifiers) get fewer of them, so every
 # title's decision stays within a second of one core (docs/bots.md, measured with `pbem bench bots`).
-GAME_CONFIG = {"1960": BotConfig(step_budget=3500), "china": BotConfig(step_budget=6500)}
+GAME_CONFIG = {
+    "1960": BotConfig(step_budget=3500),
+    # a China turn offers about 20 choices (a random game, 4 seats): try more of them
+    "china": BotConfig(candidates=12, step_budget=6500),
+}
 
 
 def config_for(game: GameModule) -> BotConfig:
