@@ -125,10 +125,10 @@ def _playout(game: GameModule, state: State, seat: str, first: Order, rnd: rando
     return 0.0, 0.0, limit
 
 
-def candidates_of(prompt: Prompt, default: Order, rnd: random.Random, count: int) -> list[Order]:
-    """Up to `count` distinct legal choices, the default first."""
+def candidates_of(prompt: Prompt, default: Order | None, rnd: random.Random, count: int) -> list[Order]:
+    """Up to `count` distinct legal choices, the default (in the sampled state) first if legal."""
     choices = prompt.choices
-    found = prompt.find(default)
+    found = prompt.find(default) if default is not None else None
     picked: list[Order] = [found] if found is not None else []
     if len(choices) <= count:
         picked += [c for c in choices if c is not found and c != found]
@@ -146,19 +146,30 @@ def choose(game: GameModule, state: State, seat: str, *, public: str = "",
            config: BotConfig | None = None) -> Order:
     """The substitute's order for `seat`'s open decision in `state`. Only `game.view(state,
     seat)` is read; `public` is public data mixed into the seed (the record's last hash)."""
-    return choose_from_view(game, game.view(state, seat), seat, public=public, config=config)
+    # The seat's own decision, exactly as its page shows it: its legal choices may depend on a
+    # count the sampled state gets wrong (a deck that could run out), so only these are played.
+    prompt = game.prompts(state)[seat]
+    try:
+        return choose_from_view(game, game.view(state, seat), seat, prompt, public=public, config=config)
+    except Exception:  # noqa: BLE001 - see below
+        # The imagined game cannot even show this decision (Founding Fathers keeps a trade under
+        # way in its secret part, which a fresh setup lacks): the seat takes its documented
+        # default, as in civil disorder without substitutes.
+        return game.default_order(state, seat)
 
 
-def choose_from_view(game: GameModule, view: State, seat: str, *, public: str = "",
+def choose_from_view(game: GameModule, view: State, seat: str, prompt: Prompt, *, public: str = "",
                      config: BotConfig | None = None) -> Order:
+    """The best of `prompt`'s choices (the seat's open decision) by playouts of sampled states."""
     config = config or config_for(game)
     seed = decision_seed(view, seat, public)
     rnd = random.Random(seed)
     base = determinize(game, view, seat, seed)
-    prompt = game.prompts(base)[seat]
     if len(prompt.choices) == 1:
         return copy_json(prompt.choices[0])
-    options = candidates_of(prompt, game.default_order(base, seat), rnd, config.candidates)
+    sampled = game.prompts(base).get(seat)
+    options = candidates_of(prompt, game.default_order(base, seat) if sampled is not None else None, rnd,
+                            config.candidates)
     if len(options) == 1:
         return copy_json(options[0])
     wins = [0.0] * len(options)

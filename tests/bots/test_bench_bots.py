@@ -26,3 +26,15 @@ def test_percentiles_read_the_sorted_values():
     assert _percentile([3.0, 1.0, 2.0, 4.0], 0.5) == 3.0
     assert _percentile([5.0, 1.0], 0.95) == 5.0
     assert _percentile([], 0.95) == 0.0
+
+
+def test_every_move_is_legal_in_the_real_game_even_where_the_sample_differs():
+    """The sampled deck may be shorter or longer than the real one (China's draw choices depend on
+    it): the bot only ever plays a choice of the seat's real decision (apply_checked checks)."""
+    for game_id, count in (("china", 4), ("doge", 4)):
+        game = get_game(game_id)
+        seats = game.seat_names(count, game.info.resolve_options({}))
+        for index, kind in enumerate(("defaults", "random")):
+            tally = Tally()
+            play_bot_game(game, seats, seats[index + 1], kind, f"legal-{index}", tally, config=TINY)
+            assert tally.games == 1 and tally.decisions
