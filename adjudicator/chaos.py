@@ -439,7 +439,7 @@ class Run:
         from workers.enqueue import enqueue
 
         app = make_celery({"broker_url": self.broker_url, "task_default_queue": self.queue})
-        policy = service.DeadlinePolicy(step_hours=24, reminder_hours=23)
+        policy = service.DeadlinePolicy(step_hours=24, reminder_hours=23, substitutes=False)
         created: list[str] = []
 
         def join(game_id: str, seat: str, invite: str, email: str) -> Callable[[Any], Any]:

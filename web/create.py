@@ -166,7 +166,8 @@ def create():
     svc = backend.service()
     policy = svc.DeadlinePolicy(step_hours=step, reminder_hours=reminder, timezone=tz,
                                 max_absence_days=absence_days, follow_up_hours=follow_up,
-                                disorder_after=disorder_after)
+                                disorder_after=disorder_after,
+                                substitutes={"1": True, "0": False}.get(form.get("substitutes", "")))
     from .players import signed_in  # players imports this module (time zones)
 
     try:

@@ -94,6 +94,10 @@ def main(argv: list[str]) -> int:
         from .benchhttp import main as http_main
 
         return http_main(argv[1:])
+    if argv[:1] == ["bots"]:
+        from .benchbots import main as bots_main
+
+        return bots_main(argv[1:])
     if argv[:1] == ["web"]:
         from .benchweb import main as web_main
 

@@ -83,7 +83,7 @@ def _create_games(count: int, title: str) -> list[str]:
     (the burst counts only the mails it causes)."""
     from adjudicator import service, store
 
-    policy = service.DeadlinePolicy(step_hours=24, reminder_hours=23)
+    policy = service.DeadlinePolicy(step_hours=24, reminder_hours=23, substitutes=False)
     ids: list[str] = []
     for first in range(0, count, SETUP_BATCH):
         with store.transaction() as s:

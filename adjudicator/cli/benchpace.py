@@ -92,7 +92,7 @@ class Table:
         self.module = get_game(game)
         info = self.module.info
         policy = service.DeadlinePolicy(step_hours=info.wait_hours, follow_up_hours=info.follow_up_hours,
-                                        reminder_hours=24)
+                                        reminder_hours=24, substitutes=False)  # the plain defaults' pace
         self.start = datetime(2030, 1, 1, 12, tzinfo=service.utcnow().tzinfo)
         self.now = self.start
         with store.transaction() as s:

@@ -13,6 +13,7 @@ COMMANDS = {
     "boards": ("adjudicator.cli.boards", "check, install and list China boards"),
     "decks": ("adjudicator.cli.decks", "check, install and list Founding Fathers decks"),
     "liveness": ("adjudicator.cli.liveness", "check that every game ends under deadline defaults and random play"),
+    "play": ("adjudicator.cli.play", "practise a game in the terminal against substitutes (`--bots N`)"),
     "bench": ("adjudicator.cli.bench", "print speed figures for a game (`pbem bench mail`: the mail path)"),
     "smtp": ("adjudicator.cli.smtp", "run the built-in SMTP listener for inbound mail"),
     "mail": ("adjudicator.cli.mail", "list and retry failed inbound/outbound mail; run the recovery sweep"),

@@ -7,7 +7,8 @@ entry's hash (GENESIS for the first). Kinds:
 - ``setup``: ``{"game", "rules_version", "options", "seats", "seed_commitment", "entropy"}``
 - ``orders``: ``{"orders": {seat: order}, "defaulted": [seat], "salts": {seat: salt}}``
   (salts only for a sealed group; they let anyone check the receipts given at submission), and
-  ``"standing": [seat]`` when a seat's order came from its standing orders (replay ignores it)
+  ``"standing": [seat]`` when a seat's order came from its standing orders, ``"substitute": [seat]``
+  when the substitute (adjudicator/bots) chose it for a seat in civil disorder (replay ignores both)
 - ``note``: moderator actions and other events that do not change the game state
   (``{"action": ..., ...}``); its state_hash repeats the previous one, except for a
   ``rollback`` note (rollback.py), whose state is the one after the entry it returns to.
@@ -112,6 +113,7 @@ class RecordBuilder:
         salts: dict[str, str] | None = None,
         prompts: dict[str, Any] | None = None,
         in_place: bool = False,
+        substitute: list[str] | None = None,
     ) -> Step:
         """`prompts`: the open prompts of the current state, if the caller has built them.
         `in_place`: apply to the current state without copying it (self-play); an apply that
@@ -124,6 +126,8 @@ class RecordBuilder:
         hidden = hidden_seats(prompts, orders)
         if hidden:
             data["hidden"] = hidden
+        if substitute:
+            data["substitute"] = sorted(substitute)
         self._append("orders", data)
         return step
 

@@ -32,7 +32,16 @@ from .lobby import (
     signup_status,
     take_seat,
 )
-from .moderation import extend_deadline, force_defaults, game_pace, pause, replace_seat, resume, set_pace
+from .moderation import (
+    extend_deadline,
+    force_defaults,
+    game_pace,
+    hand_to_substitute,
+    pause,
+    replace_seat,
+    resume,
+    set_pace,
+)
 from .moderator_tools import (
     RemovedSeat,
     TournamentBroadcast,
@@ -108,7 +117,7 @@ __all__ = [
     "Absence", "absences", "cancel_absence", "my_absence",
     "CreatedDirector", "DirectedGame", "DirectorPage", "create_director", "director_page",
     "ContentInfo", "install_content", "list_content", "load_installed",
-    "due_games", "sweep_game", "set_pace", "game_pace", "seat_decision", "set_standing_orders", "standing_lines", "StandingLine",
+    "due_games", "sweep_game", "set_pace", "game_pace", "hand_to_substitute", "seat_decision", "set_standing_orders", "standing_lines", "StandingLine",
     "SeatDeadline", "seat_deadline", "PlayerPage", "player_page", "recompute_ratings",
     "HomeSeat", "HomeTournament", "PlayerHome", "home_deadlines", "join_details", "player_home", "update_home",
     "SEATING", "Lobby", "lobby", "open_in_lobby", "seat_signups", "set_signup", "sign_up", "signup_status", "take_seat",

@@ -69,6 +69,11 @@ def _moderator_note_text(action: str, data: dict[str, Any]) -> str | None:
         return "*" + _("%(who)s rolled the game back to record entry %(entry)s: the %(count)s entries after it "
                        "are undone. Reason: %(reason)s", who=who, entry=data.get("to", "?"),
                        count=data.get("undone", "?"), reason=data.get("reason", "")) + "*"
+    if action == "substitute_on":
+        return "*" + _("%(who)s handed %(seat)s to the substitute, which plays it until its player is back",
+                       who=who, seat=data.get("seat", "?")) + "*"
+    if action == "substitute_off":
+        return "*" + _("%(who)s gave %(seat)s back to its player", who=who, seat=data.get("seat", "?")) + "*"
     if action == "shorten_deadline":
         return "*" + _("%(who)s brought the deadline %(hours)s hours forward, to %(due)s", who=who,
                        hours=data.get("hours", "?"), due=data.get("due_at", "?")) + "*"
@@ -141,6 +146,12 @@ def render_entries(rows: Iterable[RecordEntry], game: GameModule, seat: str | No
             if defaulted:
                 lines.append(LogLine(row.seq, "defaulted",
                                      "*" + _("Default orders for %(seats)s", seats=", ".join(defaulted)) + "*"))
+            for seat_name in row.data.get("substitute") or [] if row.kind == "orders" else []:
+                order = (row.data.get("orders") or {}).get(seat_name)
+                played = game.format_order(order) if order is not None and seat_name not in (row.data.get("hidden") or []) \
+                    else _("a hidden order")
+                lines.append(LogLine(row.seq, "substitute", "*" + _("%(seat)s (substitute) plays %(order)s",
+                                                                   seat=seat_name.capitalize(), order=played) + "*"))
             standing = row.data.get("standing") or [] if row.kind == "orders" else []
             if standing:
                 lines.append(LogLine(row.seq, "standing",

@@ -84,6 +84,7 @@ def create_game(
         follow_up_seconds=policy.follow_up, disorder_after=policy.disorder_after,
         reminder_seconds=policy.reminder, timezone=policy.timezone, grace_minutes=policy.grace_minutes,
         max_absence_days=policy.max_absence_days,
+        substitutes=policy.substitutes if policy.substitutes is not None else director_row is None,
         publish_press=publish_press, director_id=director_row.id if director_row else None,
         language=language,
     )

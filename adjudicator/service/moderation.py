@@ -139,6 +139,27 @@ def set_pace(s: Session, game_id: str, admin_token: str, wait_hours: float | Non
         s.add(ModeratorAction(game_id=g.id, action="pace", data={"wait_hours": g.step_seconds / 3600}, at=now))
 
 
+def hand_to_substitute(s: Session, game_id: str, admin_token: str, seat: str, on: bool,
+                       now: datetime | None = None) -> list[Task]:
+    """Hand `seat` to the substitute (on: its decisions are played at once, as in civil disorder)
+    or give it back to its player (off: the game waits for the seat again). The seat's player
+    also takes it back by speaking, as from civil disorder (docs/bots.md)."""
+    now = now or utcnow()
+    g = locked_game(s, game_id)
+    by = auth_admin(g, admin_token)
+    if g.status != "running":
+        raise Conflict(f"game {game_id} is not running: a seat is handed over only while it is played")
+    if on and not g.substitutes:
+        raise ServiceError("this game was created without substitutes: its seats in civil disorder take "
+                           "their default orders (create the game with substitutes to hand seats over)")
+    row = seat_row(s, g, seat)
+    row.disorder = on
+    row.missed = 0
+    s.add(row)
+    append_note(s, g, "substitute_on" if on else "substitute_off", now, seat=seat, **by)
+    return settle(s, g, now)
+
+
 def game_pace(s: Session, game_id: str, admin_token: str) -> dict[str, float]:
     """The pace settings, for the moderator's form."""
     g = find_game(s, game_id)

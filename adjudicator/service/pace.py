@@ -27,6 +27,7 @@ from datetime import datetime, timedelta
 
 from sqlmodel import Session, select
 
+from adjudicator.bots import choose
 from adjudicator.engine import GameModule, IllegalOrder, Order, Prompt
 from adjudicator.store import Game, Seat, StandingOrder
 
@@ -35,6 +36,7 @@ from .clock import as_utc, utcnow
 from .core import (
     append_note,
     current_prompts,
+    last_hash,
     module_of,
     open_deadline,
     sealed_groups,
@@ -65,6 +67,18 @@ def waiting_seats(s: Session, g: Game, sealed_in: set[str] | None = None) -> lis
     return sorted(seat for seat in prompts if seat not in sealed_in)
 
 
+def automatic_order(s: Session, g: Game, game: GameModule, seat: str, substituted: bool) -> tuple[Order, str]:
+    """The order of a seat in civil disorder and where it comes from: the substitute's choice
+    (from the seat's own view, seeded by the record's last hash) when `substituted`, else the
+    documented default."""
+    if substituted:
+        try:
+            return choose(game, g.state or {}, seat, public=last_hash(s, g)), "substitute"
+        except Exception:  # noqa: BLE001 - a failing search must never stop the game: the default plays
+            log.exception("the substitute for %s in %s failed; the default plays", seat, g.public_id)
+    return game.default_order(g.state or {}, seat), "default"
+
+
 def _standing_rows(s: Session, g: Game) -> dict[str, list[StandingOrder]]:
     rows: dict[str, list[StandingOrder]] = {}
     found = snapshot.rows(s, g, StandingOrder)
@@ -92,6 +106,9 @@ def _advance(s: Session, g: Game, now: datetime, seats: list[Seat],
     moved = set() if moved is None else moved
     standing = _standing_rows(s, g)
     automatic = {r.seat for r in seats if r.disorder or r.resigned}
+    # the substitute plays for the players still at the table; a game nobody plays any more ends
+    # on the plain defaults, which cost no search (a deadline burst of abandoned games stays cheap)
+    substituted = g.substitutes and any(r.seat not in automatic for r in seats)
     if not standing and not automatic and not any(p.sealed for p in current_prompts(g).values()):
         return 0, set()
     steps = 0
@@ -122,7 +139,7 @@ def _advance(s: Session, g: Game, now: datetime, seats: list[Seat],
                         s.delete(row)
                     origin = "standing"
                 elif seat in automatic:
-                    order, origin = game.default_order(g.state or {}, seat), "default"
+                    order, origin = automatic_order(s, g, game, seat, substituted)
                 else:
                     continue
                 try:
@@ -131,7 +148,8 @@ def _advance(s: Session, g: Game, now: datetime, seats: list[Seat],
                     else:
                         record_orders(s, g, {seat: order}, now=now,
                                       defaulted=[seat] if origin == "default" else None,
-                                      standing=[seat] if origin == "standing" else None)
+                                      standing=[seat] if origin == "standing" else None,
+                                      substitute=[seat] if origin == "substitute" else None)
                 except IllegalOrder:  # a game's default must be legal; never loop on one that is not
                     log.exception("automatic order for %s in %s refused", seat, g.public_id)
                     continue

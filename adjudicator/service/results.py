@@ -32,7 +32,7 @@ class SeatResult:
     seat: str
     player: str  # identity: "mail:<address>" or "name:<name>" (never shown)
     name: str
-    missed: int = 0  # decisions that took the default order (missed deadlines, civil disorder)
+    missed: int = 0  # decisions that took the default order or the substitute (missed deadlines, civil disorder)
 
 
 @dataclass(frozen=True)
@@ -83,7 +83,8 @@ def _missed(s: Session, g: Game) -> dict[str, int]:
                                                                            RecordEntry.kind == "orders")):
         if seq in undone:
             continue
-        for seat in data.get("defaulted") or []:
+        # a substitute's move (issue 28) is a decision its player missed, as a default is
+        for seat in [*(data.get("defaulted") or []), *(data.get("substitute") or [])]:
             counts[seat] = counts.get(seat, 0) + 1
     return counts
 

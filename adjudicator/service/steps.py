@@ -38,6 +38,7 @@ def record_orders(
     salts: dict[str, str] | None = None,
     now: datetime | None = None,
     standing: list[str] | None = None,
+    substitute: list[str] | None = None,
 ) -> list[Task]:
     """Apply orders (checked by the engine; IllegalOrder propagates before anything is written)
     and append the entry; a game with no prompts left is finished. Deadlines and mail are the
@@ -53,6 +54,8 @@ def record_orders(
         data["hidden"] = hidden
     if standing:
         data["standing"] = sorted(standing)
+    if substitute:  # the substitute's order stands for the seat's own (replay ignores the mark)
+        data["substitute"] = sorted(substitute)
     run = (g.undo_seat, g.undo_from)
     append_entry(s, g, "orders", data, step.state, step.events)
     own = undoable.own_step(state, step.state, step.events, data)
@@ -73,7 +76,7 @@ def record_orders(
 def seal(s: Session, g: Game, game: GameModule, seat: str, prompt: Prompt, order: Order, now: datetime,
          origin: str = "") -> Receipt:
     """Store (or replace, until the reveal) a seat's sealed order; the receipt commits to it.
-    `origin`: "" the seat's own order, "standing" or "default" (civil disorder)."""
+    `origin`: "" the seat's own order, "standing", "default" or "substitute" (civil disorder)."""
     if not prompt.allows(order):
         raise IllegalOrder(_("that is not a legal %(kind)s order for %(seat)s now", kind=prompt.kind, seat=seat))
     assert prompt.group is not None
@@ -113,6 +116,7 @@ def apply_group(
     salts: dict[str, str] = {}
     defaulted: list[str] = []
     standing: list[str] = []
+    substitute: list[str] = []
     for seat in members:
         row = rows.get(seat)
         if row is not None and prompts[seat].allows(row.order):
@@ -122,10 +126,13 @@ def apply_group(
                 defaulted.append(seat)
             elif row.origin == "standing":
                 standing.append(seat)
+            elif row.origin == "substitute":
+                substitute.append(seat)
         else:
             orders[seat] = game.default_order(g.state or {}, seat)
             defaulted.append(seat)
     for row in rows.values():  # the record entry publishes them now
         s.delete(row)
     s.flush()
-    return record_orders(s, g, orders, defaulted=defaulted, salts=salts, now=now, standing=standing)
+    return record_orders(s, g, orders, defaulted=defaulted, salts=salts, now=now, standing=standing,
+                         substitute=substitute)

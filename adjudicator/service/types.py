@@ -26,6 +26,9 @@ class DeadlinePolicy:
     follow_up_hours: float = 36
     follow_up_seconds: int | None = None  # overrides follow_up_hours
     disorder_after: int = 2  # consecutive missed deadlines before civil disorder (0: never)
+    # a seat in civil disorder is played by the substitute (adjudicator/bots) instead of taking
+    # its default; None: on, except in a director's (tournament) game, whose director decides
+    substitutes: bool | None = None
 
     @property
     def step(self) -> int:

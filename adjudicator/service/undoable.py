@@ -28,7 +28,7 @@ def own_step(before: dict[str, Any], after: dict[str, Any], events: list[dict[st
     draw, a shuffle, a die) and the other seats' private parts are as they were, and no event
     told anyone something privately."""
     orders = data.get("orders") or {}
-    if len(orders) != 1 or data.get("defaulted") or data.get("standing") or data.get("salts") or data.get("hidden"):
+    if len(orders) != 1 or data.get("defaulted") or data.get("standing") or data.get("substitute") or data.get("salts") or data.get("hidden"):
         return None
     [seat] = orders
     if any(ev.get("audience") is not None for ev in events):
@@ -82,4 +82,6 @@ def why_not(s: Session, g: Game, seat: str, own_only: bool = False) -> str:
         return _("that step was your default order (the deadline passed), so it stands")
     if data.get("standing"):
         return _("that step came from your standing orders, so it stands")
+    if data.get("substitute"):
+        return _("that step was the substitute's, played while you were in civil disorder, so it stands")
     return _("your last step revealed or drew something hidden (a card, a die, the bag), so it stands")

@@ -93,6 +93,9 @@ class Game(SQLModel, table=True):
     # (0: never)
     follow_up_seconds: int = 36 * 3600
     disorder_after: int = 2
+    # a seat in civil disorder is played by the substitute (adjudicator/bots) instead of taking its
+    # documented default; on by default, off for a tournament's games unless its director says so
+    substitutes: bool = True
     # the seats the current wait is on (a seat that joins this list starts a new wait)
     waiting_on: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
     # the tournament director who moderates this game with one link for all their games
@@ -221,7 +224,8 @@ class SealedOrder(SQLModel, table=True):
     salt: str
     commitment: str
     submitted_at: datetime = Field(default_factory=_now)
-    # "" the seat's own order; "standing" from its standing orders; "default" civil disorder
+    # "" the seat's own order; "standing" from its standing orders; "default" civil disorder;
+    # "substitute" the substitute's choice for a seat in civil disorder
     origin: str = Field(default="", max_length=16)
 
 

@@ -211,7 +211,7 @@ def test_a_tournament_broadcast_reaches_every_game_not_over(db, toy):
 # --------------------------------------------------------------------------------------------- remove a seat
 
 def test_a_removed_seat_loses_its_link_plays_by_default_and_is_open_for_a_replacement(db, toy):
-    game = new_game(seats=2)
+    game = new_game(seats=2, policy=service.DeadlinePolicy(substitutes=False))  # the plain defaults
     game.submit("p1", "bid 2")
     with store.transaction() as s:
         removed = service.remove_seat(s, game.game_id, game.admin_token, "p2", "abusive press")
@@ -305,3 +305,33 @@ def test_a_paused_game_rolled_back_stays_paused_with_a_full_wait_for_its_resume(
     with store.transaction(write=False) as s:
         g = _game_row(s, game)
         assert as_utc(g.due_at) - as_utc(g.updated_at) > timedelta(seconds=g.step_seconds - 60)
+
+
+# --------------------------------------------------------------------------------------------- substitutes
+
+def test_the_moderator_hands_a_seat_to_the_substitute_and_back(db, toy):
+    game = new_game(seats=2, options={"rounds": 3})
+    with store.transaction() as s:
+        service.hand_to_substitute(s, game.game_id, game.admin_token, "p2", True)
+    game.submit("p1", "bid 3")
+    orders = [e["data"] for e in game.full_export()["entries"] if e["kind"] == "orders"]
+    assert orders[-1]["substitute"] == ["p2"] and orders[-1]["defaulted"] == []
+    assert any("The moderator handed p2 to the substitute" in line.markdown for line in game.public().log)
+    with store.transaction() as s:
+        service.hand_to_substitute(s, game.game_id, game.admin_token, "p2", False)
+    assert any("The moderator gave p2 back to its player" in line.markdown for line in game.public().log)
+    for _ in range(3):  # p1 answers what it has open until the game needs p2
+        if "p2" in game.public().waiting:
+            break
+        game.submit("p1", "keep" if game.page("p1").prompt["kind"] != "bid" else "bid 3")
+    assert "p2" in game.public().waiting  # the game waits for its player again
+    # (a sealed bid the substitute had already given stands, as a removed player's does)
+
+
+def test_a_game_without_substitutes_refuses_the_hand_over_and_changes_nothing(db, toy):
+    game = new_game(seats=2, policy=service.DeadlinePolicy(substitutes=False))
+    with store.transaction() as s, pytest.raises(service.ServiceError, match="created without substitutes"):
+        service.hand_to_substitute(s, game.game_id, game.admin_token, "p2", True)
+    with store.transaction(write=False) as s:
+        g = s.exec(select(Game).where(Game.public_id == game.game_id)).one()
+        assert not service.core.seat_row(s, g, "p2").disorder

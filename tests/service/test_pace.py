@@ -143,7 +143,8 @@ def test_five_lines_in_one_mail_get_one_reply_and_no_move_mail(db, toy) -> None:
 
 
 def test_civil_disorder_after_two_missed_deadlines_and_it_ends_when_the_seat_speaks(db, toy) -> None:
-    tg = new_game(seats=2, options={"rounds": 5}, policy=DeadlinePolicy(step_hours=72, disorder_after=2))
+    tg = new_game(seats=2, options={"rounds": 5},
+                  policy=DeadlinePolicy(step_hours=72, disorder_after=2, substitutes=False))
     t = started()
     for missed in (1, 2):
         submit(tg, "p1", "bid 3", t + HOUR)
@@ -252,3 +253,80 @@ def test_a_decision_opened_by_an_automatic_move_is_a_new_wait_with_its_mail(db) 
             assert "Deadline: **" in turn and "## Your decision" in turn
             return
     pytest.fail("Nixon never moved automatically between two decisions of Kennedy")
+
+
+def test_a_substitute_plays_a_seat_in_civil_disorder_and_the_record_replays(db, toy) -> None:
+    """Issue 28: with substitutes on (the default outside tournaments), the seat in civil disorder
+    gets the substitute's choice, recorded as an ordinary order marked as the substitute's."""
+    from adjudicator.record import verify_record
+
+    tg = new_game(seats=2, options={"rounds": 5}, policy=DeadlinePolicy(step_hours=72, disorder_after=2))
+    t = started()
+    for _ in (1, 2):
+        submit(tg, "p1", "bid 3", t + HOUR)
+        t = tg.public().deadline + HOUR
+        sweep(t)
+        submit(tg, "p1", "keep", t + HOUR)
+    assert seat_row(tg, "p2").disorder
+    submit(tg, "p1", "bid 3", t + 2 * HOUR)
+    entries = [e for e in tg.full_export()["entries"] if e["kind"] == "orders"]
+    last = entries[-1]["data"]
+    assert last["substitute"] == ["p2"] and last["defaulted"] == []
+    played = tg.full_export()
+    assert any(f"P2 (substitute) plays bid {last['orders']['p2']['bid']}" in line.markdown
+               for line in tg.public().log), [line.markdown for line in tg.public().log][-6:]
+    verify_record(played)
+    # the standings count the substitute's move as a decision p2 missed, as a default is
+    from adjudicator.service.results import game_result
+    from adjudicator.store import Game
+
+    with store.transaction(write=False) as s:
+        g = s.exec(select(Game).where(Game.public_id == tg.game_id)).one()
+        missed = {r.seat: r.missed for r in game_result(s, g).seats}
+    defaults = sum("p2" in e["data"]["defaulted"] for e in played["entries"] if e["kind"] == "orders")
+    substituted = sum("p2" in (e["data"].get("substitute") or []) for e in played["entries"] if e["kind"] == "orders")
+    assert substituted >= 1 and missed["p2"] == defaults + substituted and missed["p1"] == 0
+
+
+def test_substitutes_are_on_by_default_and_the_plain_defaults_stay_available(db, toy) -> None:
+    with store.transaction() as s:
+        plain = service.create_game(s, game="toy", seats=2, title="T", policy=DeadlinePolicy())
+        off = service.create_game(s, game="toy", seats=2, title="T", policy=DeadlinePolicy(substitutes=False))
+    with store.transaction() as s:
+        from adjudicator.store import Game
+
+        rows = {g.public_id: g.substitutes for g in s.exec(select(Game))}
+    assert rows[plain.game_id] is True and rows[off.game_id] is False
+
+
+def test_a_game_nobody_plays_any_more_ends_on_the_plain_defaults(db, toy) -> None:
+    """Substitutes play for the players still at the table; when every seat is in civil disorder
+    or resigned the defaults finish the game without any search."""
+    tg = new_game(seats=2, options={"rounds": 2})
+    with store.transaction() as s:
+        for row in s.exec(select(Seat).where(Seat.seat.in_(["p1", "p2"]))):  # type: ignore[attr-defined]
+            row.resigned = True
+            s.add(row)
+    sweep(started() + 100 * HOUR)
+    orders = [e["data"] for e in tg.full_export()["entries"] if e["kind"] == "orders"]
+    assert orders and all(not d.get("substitute") for d in orders)
+    assert all(d["defaulted"] for d in orders)
+
+
+def test_a_failing_substitute_never_stops_the_game_the_default_plays(db, toy, monkeypatch) -> None:
+    from adjudicator.service import pace
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("search failed")
+
+    monkeypatch.setattr(pace, "choose", broken)
+    tg = new_game(seats=2, options={"rounds": 5}, policy=DeadlinePolicy(step_hours=72, disorder_after=2))
+    t = started()
+    for _ in (1, 2):
+        submit(tg, "p1", "bid 3", t + HOUR)
+        t = tg.public().deadline + HOUR
+        sweep(t)
+        submit(tg, "p1", "keep", t + HOUR)
+    submit(tg, "p1", "bid 3", t + 2 * HOUR)
+    last = [e for e in tg.full_export()["entries"] if e["kind"] == "orders"][-1]["data"]
+    assert last["defaulted"] == ["p2"] and "substitute" not in last

@@ -127,3 +127,19 @@ def test_options_are_named_in_words_on_the_form_and_the_public_page(client):
     _html, admin, _invites = create_game(client, game="1960", seats=2, **{"opt-vice_presidents": "1"})
     public = text_of(client.get("/game/" + admin.split("/")[2]).get_data(as_text=True))
     assert "Vice presidents on" in public and "vice_presidents" not in public
+
+
+def test_the_creator_chooses_whether_a_substitute_plays_seats_in_civil_disorder(client):
+    from sqlmodel import select
+
+    from adjudicator import store
+    from adjudicator.store import Game
+
+    form = _form(client)
+    assert "A substitute plays seats in civil disorder" in text_of(client.get("/new?game=toy").get_data(as_text=True))
+    assert "substitutes" in form.fields
+    create_game(client, seats=2, title="with", substitutes="")
+    create_game(client, seats=2, title="without", substitutes="0")
+    with store.transaction(write=False) as s:
+        chosen = {g.title: g.substitutes for g in s.exec(select(Game))}
+    assert chosen == {"with": True, "without": False}
