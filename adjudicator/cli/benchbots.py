@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from adjudicator.bots.search import BotConfig, choose
 from adjudicator.engine import GameModule, apply_checked, get_game
 
+from .playout import choose_group
+
 FAIR_SEATS = {"1960": 2, "doge": 4, "china": 4, "founding-fathers": 5}
 
 
@@ -40,11 +42,8 @@ def play_bot_game(game: GameModule, seats: list[str], bot: str, opponents: str, 
         prompts = game.prompts(state)
         if not prompts:
             break
-        seat = rnd.choice(sorted(prompts))
-        prompt = prompts[seat]
-        group = sorted(s for s, p in prompts.items() if p.sealed and p.group == prompt.group) if prompt.sealed else [seat]
         orders = {}
-        for member in group:
+        for member in choose_group(rnd, prompts):  # a whole sealed group or one seat, as random play does
             if member == bot:
                 if len(prompts[member].choices) > 1:
                     started = time.process_time()

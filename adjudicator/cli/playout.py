@@ -27,7 +27,7 @@ class PlayoutResult:
     apply_seconds: list[float] = field(default_factory=list)
 
 
-def _choose_group(rnd: random.Random, prompts: dict[str, Prompt]) -> list[str]:
+def choose_group(rnd: random.Random, prompts: dict[str, Prompt]) -> list[str]:
     """The seats whose orders go into the next apply call: a whole sealed group or one seat."""
     seat = rnd.choice(sorted(prompts))
     prompt = prompts[seat]
@@ -107,7 +107,7 @@ def play_one(
             break
         orders: dict[str, Any] = {}
         defaulted: list[str] = []
-        for seat in _choose_group(rnd, prompts):
+        for seat in choose_group(rnd, prompts):
             prompt = prompts[seat]
             if not prompt.choices:
                 note(f"{seat} has a {prompt.kind} prompt with no legal choice (dead end)")
@@ -176,6 +176,6 @@ def random_game(
         prompts = game.prompts(state)
         if not prompts:
             return steps
-        orders = {seat: rnd.choice(prompts[seat].choices) for seat in _choose_group(rnd, prompts)}
+        orders = {seat: rnd.choice(prompts[seat].choices) for seat in choose_group(rnd, prompts)}
         state = apply_checked(game, state, orders, prompts, owned=True).state
     raise RuntimeError(f"{game_id} seed={seed}: no end after {step_limit} steps")

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from adjudicator.cli.playout import _choose_group
+from adjudicator.cli.playout import choose_group
 from adjudicator.engine import (
     ChoiceGrid,
     Prompt,
@@ -69,7 +69,7 @@ def test_an_owned_apply_gives_the_same_states_as_a_copied_one(game_id):
         if not prompts:
             break
         assert {s: p.to_json() for s, p in game.prompts(owned).items()} == {s: p.to_json() for s, p in prompts.items()}
-        orders = {seat: rnd.choice(prompts[seat].choices) for seat in _choose_group(rnd, prompts)}
+        orders = {seat: rnd.choice(prompts[seat].choices) for seat in choose_group(rnd, prompts)}
         before = canonical_json(copied)
         after = apply_checked(game, copied, orders, prompts).state
         assert canonical_json(copied) == before  # the copied apply leaves its input alone

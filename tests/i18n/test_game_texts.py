@@ -12,7 +12,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from adjudicator import i18n
-from adjudicator.cli.playout import _choose_group
+from adjudicator.cli.playout import choose_group
 from adjudicator.engine import get_game
 from adjudicator.engine.play import apply_checked
 
@@ -61,7 +61,7 @@ def test_every_log_line_and_decision_of_random_games_is_a_translated_message(gam
                     plain.add(f"decision {prompt.kind}")
                 else:
                     untranslated.update(m for m in _msgids(prompt.message) if not spanish.get(m))
-            orders = {s: rnd.choice(prompts[s].choices) for s in _choose_group(rnd, prompts)}
+            orders = {s: rnd.choice(prompts[s].choices) for s in choose_group(rnd, prompts)}
             result = apply_checked(game, state, orders, prompts)
             state, events = result.state, list(result.events)
     assert not plain, f"{game_id}: texts with no message (English only): {sorted(plain)}"
@@ -153,7 +153,7 @@ def _refusals(game_id: str, seeds: int = 3) -> list[Any]:
                     except IllegalOrder as exc:
                         found.append(exc)
                 seen.append(prompt)
-            orders = {s: rnd.choice(prompts[s].choices) for s in _choose_group(rnd, prompts)}
+            orders = {s: rnd.choice(prompts[s].choices) for s in choose_group(rnd, prompts)}
             state = apply_checked(game, state, orders, prompts).state
     return found
 

@@ -111,7 +111,7 @@ def random_game(game_id: str, seed: int, label: str, steps: int = 3000) -> Itera
     no prompt when it ends within `steps`."""
     import random
 
-    from adjudicator.cli.playout import _choose_group
+    from adjudicator.cli.playout import choose_group
     from adjudicator.engine import get_game
     from adjudicator.engine.play import apply_checked
 
@@ -124,7 +124,7 @@ def random_game(game_id: str, seed: int, label: str, steps: int = 3000) -> Itera
         yield state, seats, prompts
         if not prompts:
             return
-        orders = {s: rnd.choice(prompts[s].choices) for s in _choose_group(rnd, prompts)}
+        orders = {s: rnd.choice(prompts[s].choices) for s in choose_group(rnd, prompts)}
         state = apply_checked(game, state, orders, prompts).state
 
 

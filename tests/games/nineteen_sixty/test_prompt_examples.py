@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 import re
 
-from adjudicator.cli.playout import _choose_group
+from adjudicator.cli.playout import choose_group
 from adjudicator.engine import IllegalOrder, get_game
 from adjudicator.engine.play import apply_checked
 from adjudicator.games.nineteen_sixty.grammar import parse_order
@@ -31,7 +31,7 @@ def test_every_example_in_a_decision_is_a_legal_order_of_it() -> None:
                         parse_order(example, prompt)
                     except IllegalOrder as exc:
                         illegal.setdefault(prompt.kind, f"{example!r} in {prompt.text!r}: {exc}")
-            orders = {s: rnd.choice(prompts[s].choices) for s in _choose_group(rnd, prompts)}
+            orders = {s: rnd.choice(prompts[s].choices) for s in choose_group(rnd, prompts)}
             state = apply_checked(game, state, orders, prompts).state
     assert {"play", "cp", "support", "strategy", "media"} <= kinds
     assert illegal == {}
