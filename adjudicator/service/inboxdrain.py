@@ -70,8 +70,8 @@ _NEW = (select(_T.c.id, _T.c.raw, _T.c.source, _T.c.envelope_from, _T.c.peer, _T
 def drain(limit: int = CHUNK) -> Drained:
     """One chunk in a transaction of its own (the worker's call; not inside a transaction). On a
     SQLite file its mails are parsed first, before the write lock (see the module doc)."""
-    path = store.get_engine().url.database if store.is_sqlite() else None
-    if not path or path == ":memory:":
+    path = store.sqlite_file()
+    if path is None:
         return store.run_in_transaction(lambda s: drain_chunk(s, limit))
     with _one_drain_at_a_time(path):
         prepared = store.run_in_transaction(lambda s: prepare(s, limit), write=False)

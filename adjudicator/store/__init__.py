@@ -10,6 +10,7 @@ from .db import (
     lock_game,
     make_engine,
     reset_after_fork,
+    sqlite_file,
     transaction,
 )
 from .models import (
@@ -33,6 +34,6 @@ from .retry import is_transient, run_in_transaction
 __all__ = [
     "ClientAction", "LobbyGame", "PlayerAccount", "SignInLink", "TournamentEntry", "TournamentSignup",
     "Director", "Game", "InboxMessage", "InstalledContent", "ModeratorAction", "OutboxMessage", "Person", "PlayerRating", "Press", "RecordEntry",
-    "SealedOrder", "Seat", "SeatNote", "StandingOrder", "configure", "database_url", "get_engine", "init_db", "is_sqlite",
+    "SealedOrder", "Seat", "SeatNote", "StandingOrder", "configure", "database_url", "get_engine", "init_db", "is_sqlite", "sqlite_file",
     "is_transient", "lock_game", "make_engine", "reset_after_fork", "run_in_transaction", "transaction",
 ]

@@ -47,7 +47,7 @@ def make_engine(url: str) -> Engine:
     parsed = make_url(url)
     if parsed.get_backend_name() != "sqlite":
         return _ping_when_idle(create_engine(url))
-    if parsed.database and parsed.database != ":memory:":
+    if parsed.database and parsed.database != ":memory:" and not parsed.database.startswith("file:"):
         Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
     engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": BUSY_TIMEOUT_MS / 1000})
     # Rows of one table flushed together go out as one multi-row INSERT ... RETURNING (a
@@ -155,6 +155,16 @@ def is_sqlite(engine: Engine | None = None) -> bool:
     return (engine or get_engine()).dialect.name == "sqlite"
 
 
+def sqlite_file(engine: Engine | None = None) -> str | None:
+    """The path of the SQLite file behind the engine; None for PostgreSQL or an in-memory database.
+    A URI filename (`sqlite:///file:/x.db?mode=ro&uri=true`) names the file after its scheme."""
+    engine = engine or get_engine()
+    path = engine.url.database if is_sqlite(engine) else None
+    if not path or path == ":memory:" or path.startswith("file::memory:"):
+        return None
+    return path.removeprefix("file:")
+
+
 def init_db(engine: Engine | None = None) -> None:
     """Bring the database to the current schema (see schema.py); safe to run any number of times."""
     ensure_schema(engine or get_engine())
@@ -186,11 +196,15 @@ def _sqlite_writers_queue(engine: Engine) -> Iterator[None]:
     it held every writer of every process behind it (the 200 ms p99 of order POSTs at 200/s). The
     collection that fell due runs at the first allocation after the release. It stays off if
     something else had switched it off."""
-    path = engine.url.database
-    if not is_sqlite(engine) or not path or path == ":memory:" or _hold.thread == threading.get_ident():
+    if sqlite_file(engine) is None or _hold.thread == threading.get_ident():
         yield
         return
-    fd = os.open(f"{path}-writers", os.O_RDWR | os.O_CREAT, 0o600)
+    path = sqlite_file(engine)
+    try:
+        fd = os.open(f"{path}-writers", os.O_RDWR | os.O_CREAT, 0o600)
+    except OSError:  # a read-only volume: SQLite itself reports what it cannot do
+        yield
+        return
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
         _hold.thread, _hold.fd, _hold.collector_was_on = threading.get_ident(), fd, gc.isenabled()
