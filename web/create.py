@@ -5,10 +5,11 @@ invite link per seat, once: the server keeps only hashes of these tokens."""
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 from typing import Any
 from zoneinfo import ZoneInfo, available_timezones
 
-from flask import Blueprint, abort, render_template, request
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from adjudicator.engine import IllegalOrder, all_games
@@ -153,6 +154,15 @@ def create():
         if tz not in available_timezones() and tz != "UTC":
             problems.append(_("Time zone: %(tz)s is not an IANA time zone name (like Europe/Rome).", tz=repr(tz)))
 
+    fill_hours = None
+    if (form.get("fill_hours") or "").strip():
+        fill_hours = _read_hours(form, "fill_hours", _("Free seats"), 0, 1, 366 * 24, problems)
+        if form.get("lobby") != "1":
+            problems.append(_("Free seats: only an open game (listed in the lobby) has free seats to fill."))
+    practice = form.get("practice") == "1"
+    if practice and form.get("lobby") == "1":
+        problems.append(_("Practice game: the substitute takes the other seats at once, so it has none for the lobby."))
+
     director = None
     if form.get("director_id"):
         director = {"id": form.get("director_id", ""), "token": form.get("director_token", ""),
@@ -170,6 +180,8 @@ def create():
                                 substitutes={"1": True, "0": False}.get(form.get("substitutes", "")))
     from .players import signed_in  # players imports this module (time zones)
 
+    if practice:
+        return _practice(game, info, seats, options, title, policy, language, director)
     try:
         created = backend.call("create_game", game=info.id, seats=seats, options=options,
                                title=title, policy=policy, language=language,
@@ -181,7 +193,33 @@ def create():
                                json_value=json_value, timezones=timezones(), director=director), 429
     if form.get("lobby") == "1":
         backend.call("open_in_lobby", created.game_id, created.admin_token)
+        if fill_hours is not None:
+            svc = backend.service()
+            backend.call("set_lobby_fill", created.game_id, created.admin_token,
+                         svc.utcnow() + timedelta(hours=fill_hours))
     invites = dict(created.invites)
     return render_template("create/created.html", created=created, game=game,
                            title=title or info.title, invites=invites, director=director,
                            options_json=json.dumps(options, sort_keys=True))
+
+
+def _practice(game, info, seats: int, options: dict, title: str, policy, language: str, director):
+    """A practice game: the asker's seat, the substitute in the others; it starts at once and the
+    asker goes straight to their seat page (its address is their key: the page says to keep it)."""
+    from .players import signed_in
+
+    form = request.form
+    account = signed_in()
+    try:
+        joined = backend.call(
+            "create_practice_game", info.id, seats, (form.get("practice_seat") or "").strip() or None,
+            (form.get("practice_name") or "").strip() or _("Player"), account or "", options=options, title=title,
+            policy=policy, language=language, timezone=policy.timezone, client=request.remote_addr or "",
+            signed_in=bool(account))
+    except backend.errors().ServiceError as exc:
+        code = 429 if isinstance(exc, backend.errors().TooMany) else 400
+        return render_template("create/form.html", game=game, info=info, values=dict(form),
+                               problems=[str(exc)], option_widget=option_widget,
+                               json_value=json_value, timezones=timezones(), director=director), code
+    return redirect(url_for("seat.play", game_id=joined.game_id, seat=joined.seat, seat_token=joined.seat_token),
+                    code=303)

@@ -59,6 +59,8 @@ def scoring(director_id: str, token: str):
     systems = {k.removeprefix("scoring-"): v for k, v in request.form.items() if k.startswith("scoring-")}
     try:
         backend.call("set_scoring", director_id, token, systems)
+        backend.call("count_substitute_games", director_id, token,
+                     request.form.get("count_substitute_games") == "1")
     except backend.errors().ServiceError as exc:
         if status_of(exc) in (403, 404):
             return bad_link()

@@ -38,7 +38,9 @@ def reveal_group(game_id: str, group: str) -> None:
 @celery.task(name="workers.tasks.sweep_deadlines")
 def sweep_deadlines() -> None:
     """The beat's sweep only lists the due games and fans them out in chunks, so every worker
-    process takes a share and no transaction holds more than one game's work."""
+    process takes a share and no transaction holds more than one game's work. Lobby games whose
+    fill time came get the substitute in their free seats and start first."""
+    _run(service.fill_due_lobby_games)
     with store.transaction(write=False) as s:
         due = service.due_games(s)
     # Games go out in chunks, one task per chunk, so a burst of due games costs the broker one

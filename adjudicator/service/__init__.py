@@ -54,6 +54,7 @@ from .moderator_tools import (
 from .notes import MAX_NOTES, save_notes, seat_notes
 from .orders import order_lines, preview_plan, submit, submit_order
 from .players import MAIL_MODES, language_of, resign, seat_settings, update_settings
+from .practice import create_practice_game, fill_due_lobby_games, set_lobby_fill
 from .press import PressLine, mark_press_read, press_for, public_press, send_press
 from .ratings import PlayerPage, player_page, recompute_ratings
 from .reading import (
@@ -85,7 +86,14 @@ from .signin import (
 from .standing import replace_all as set_standing_orders
 from .standing import standing_lines
 from .tokens import MailKey
-from .tournaments import SCORING, Standings, set_scoring, standings_csv, tournament_standings
+from .tournaments import (
+    SCORING,
+    Standings,
+    count_substitute_games,
+    set_scoring,
+    standings_csv,
+    tournament_standings,
+)
 from .types import (
     CreatedGame,
     DeadlinePolicy,
@@ -123,10 +131,11 @@ __all__ = [
     "SEATING", "Lobby", "lobby", "open_in_lobby", "seat_signups", "set_signup", "sign_up", "signup_status", "take_seat",
     "SignInRefused", "account_by_calendar", "check_sign_in", "normal_address", "redeem_sign_in", "request_sign_in",
     "end_sessions", "session_generation",
-    "SCORING", "Standings", "set_scoring", "standings_csv", "tournament_standings",
+    "SCORING", "Standings", "count_substitute_games", "set_scoring", "standings_csv", "tournament_standings",
     "RemovedSeat", "TournamentBroadcast", "broadcast", "broadcast_tournament", "declare_result", "remove_seat",
     "rollback", "shorten_deadline", "Undone", "undo", "preview_plan",
     "game_version", "seat_version", "MAX_NOTES", "save_notes", "seat_notes",
+    "create_practice_game", "fill_due_lobby_games", "set_lobby_fill",
     "TooMany", "confirm_by_link", "confirmed_address", "release_held",
     "language_of", "mail_log", "resign", "seat_settings", "send_digests", "send_press", "set_absence", "update_settings",
 ]

@@ -63,6 +63,7 @@ class DirectorPage:
     name: str
     games: list[DirectedGame]  # needing attention first, then running, pending, finished
     scoring: dict[str, str] = field(default_factory=dict)  # the standings' system per game type
+    count_substitute_games: bool = True  # games where the substitute played a seat count (issue 28)
 
 
 def _new_director_id() -> str:
@@ -117,4 +118,5 @@ def director_page(s: Session, director_id: str, token: str) -> DirectorPage:
     order = {"running": 1, "paused": 1, "pending": 2, "finished": 3}
     games.sort(key=lambda d: (0 if d.attention else order.get(d.status, 4),
                               d.deadline or datetime.max.replace(tzinfo=now.tzinfo)))
-    return DirectorPage(director.public_id, director.name, games, dict(director.scoring or {}))
+    return DirectorPage(director.public_id, director.name, games, dict(director.scoring or {}),
+                        director.count_substitute_games)

@@ -148,6 +148,7 @@ def join_game(
         row.entropy = entropy[:MAX_ENTROPY]
     row.joined_at = now
     row.missed, row.disorder, row.resigned = 0, False, False  # a replacement starts afresh
+    row.held_by_substitute = False  # a player takes over a seat the substitute held
     row.mailed_seq = 0  # a replacement's first mail: how to play by mail and what happened lately
     s.add(row)
     s.flush()
@@ -156,7 +157,7 @@ def join_game(
         tasks += notify.confirmation_request(s, g, row)
     started = False
     if g.status == "pending" and all(r.seat_token_hash for r in seats_of(s, g)):
-        tasks += _start(s, g, now)
+        tasks += start_seated(s, g, now)
         started = True
     return JoinedSeat(game_id, seat, seat_token, started, tasks)
 
@@ -170,10 +171,11 @@ def start_game(s: Session, game_id: str, admin_token: str, now: datetime | None 
     empty = [r.seat for r in seats_of(s, g) if not r.seat_token_hash]
     if empty:
         raise Conflict(f"seats still empty: {', '.join(empty)}; every seat must be taken first")
-    return _start(s, g, now or utcnow())
+    return start_seated(s, g, now or utcnow())
 
 
-def _start(s: Session, g: Game, now: datetime) -> list[Task]:
+def start_seated(s: Session, g: Game, now: datetime) -> list[Task]:
+    """Start a pending game whose seats are all taken (the game is locked by the caller)."""
     module = module_of(g)
     seats = seats_of(s, g)
     names = [r.seat for r in seats]

@@ -44,6 +44,7 @@ class LobbyGameLine:
     language: str
     free_seats: list[str]
     taken: int
+    fill_at: datetime | None = None  # free seats go to the substitute then (practice.py)
 
 
 @dataclass
@@ -72,16 +73,16 @@ def open_in_lobby(s: Session, game_id: str, admin_token: str) -> None:
 
 def lobby(s: Session) -> Lobby:
     out = Lobby()
-    rows = s.exec(select(Game).join(LobbyGame, LobbyGame.game_id == Game.id)  # type: ignore[arg-type]
+    rows = s.exec(select(Game, LobbyGame.fill_at).join(LobbyGame, LobbyGame.game_id == Game.id)  # type: ignore[arg-type]
                   .where(Game.status == "pending").order_by(LobbyGame.created_at)).all()
-    for g in rows:
+    for g, fill_at in rows:
         seats = seats_of(s, g)
         free = [r.seat for r in seats if not r.seat_token_hash]
         if free:
             hours = g.step_seconds / 3600
             out.games.append(LobbyGameLine(g.public_id, g.title, g.game_type, dict(g.options),
                                            int(hours) if hours.is_integer() else round(hours, 2),
-                                           g.language, free, len(seats) - len(free)))
+                                           g.language, free, len(seats) - len(free), fill_at))
     for _row, d in s.exec(select(TournamentSignup, Director).where(TournamentSignup.director_id == Director.id,
                                                                       TournamentSignup.open)).all():
         count = len(s.exec(select(TournamentEntry.id).where(TournamentEntry.director_id == d.id)).all())

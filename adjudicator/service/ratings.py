@@ -70,6 +70,8 @@ def _apply(s: Session, result: GameResult, key: str, now: datetime) -> bool:
     """Rate one game; whether it could be rated."""
     if not result.finished or len(result.seats) < 2 or not result.winners:
         return False  # nothing to learn from a one-seat game or one without an outcome
+    if len(result.players) < len(result.seats):
+        return False  # the substitute held a seat (a practice game): a bot has no rating, nor its table
     slug_of = {r.seat: player_slug(r.player, key) for r in result.seats}
     if len(set(slug_of.values())) < len(slug_of):
         return False  # one player on several seats (a hot-seat table): no rating

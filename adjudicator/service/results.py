@@ -33,6 +33,7 @@ class SeatResult:
     player: str  # identity: "mail:<address>" or "name:<name>" (never shown)
     name: str
     missed: int = 0  # decisions that took the default order or the substitute (missed deadlines, civil disorder)
+    substitute: bool = False  # held by the substitute from the start (practice, a lobby seat): no player
 
 
 @dataclass(frozen=True)
@@ -45,10 +46,16 @@ class GameResult:
     winners: tuple[str, ...] = ()
     scores: dict[str, int] = field(default_factory=dict)
     summary: str = ""
+    substituted: tuple[str, ...] = ()  # seats the substitute played, held or in civil disorder
 
     @property
     def finished(self) -> bool:
         return self.status == "finished"
+
+    @property
+    def players(self) -> tuple[SeatResult, ...]:
+        """The seats a person held (the substitute's own seats have no player)."""
+        return tuple(r for r in self.seats if not r.substitute)
 
 
 def player_identity(email: str, name: str) -> str:
@@ -76,8 +83,10 @@ def placements(result: GameResult) -> dict[str, int]:
     return places
 
 
-def _missed(s: Session, g: Game) -> dict[str, int]:
+def _missed(s: Session, g: Game) -> tuple[dict[str, int], set[str]]:
+    """Decisions each seat missed, and the seats the substitute played at least once."""
     counts: dict[str, int] = {}
+    played: set[str] = set()
     undone = undone_seqs(s, g)  # a default a rollback undid was not missed in the game that counts
     for seq, data in s.exec(select(RecordEntry.seq, RecordEntry.data).where(RecordEntry.game_id == g.id,
                                                                            RecordEntry.kind == "orders")):
@@ -86,16 +95,20 @@ def _missed(s: Session, g: Game) -> dict[str, int]:
         # a substitute's move (issue 28) is a decision its player missed, as a default is
         for seat in [*(data.get("defaulted") or []), *(data.get("substitute") or [])]:
             counts[seat] = counts.get(seat, 0) + 1
-    return counts
+        played.update(data.get("substitute") or [])
+    return counts, played
 
 
 def game_result(s: Session, g: Game) -> GameResult:
     """What the standings need of one started game; the outcome only once it is finished."""
-    missed = _missed(s, g)
+    missed, played = _missed(s, g)
+    rows = [r for r in s.exec(select(Seat).where(Seat.game_id == g.id).order_by(Seat.position)) if r.seat_token_hash]
     seats = tuple(
-        SeatResult(r.seat, player_identity(r.email, r.display_name), r.display_name or r.seat, missed.get(r.seat, 0))
-        for r in s.exec(select(Seat).where(Seat.game_id == g.id).order_by(Seat.position))
-        if r.seat_token_hash)
+        SeatResult(r.seat, "substitute:" if r.held_by_substitute else player_identity(r.email, r.display_name),
+                   r.display_name or r.seat, 0 if r.held_by_substitute else missed.get(r.seat, 0),
+                   r.held_by_substitute)
+        for r in rows)
+    played |= {r.seat for r in rows if r.held_by_substitute}
     winners: tuple[str, ...] = ()
     scores: dict[str, int] = {}
     summary = ""
@@ -103,7 +116,8 @@ def game_result(s: Session, g: Game) -> GameResult:
         out = outcome_of(s, g)
         if out is not None:
             winners, scores, summary = tuple(out.winners), dict(out.scores), out.summary
-    return GameResult(g.public_id, g.game_type, g.title, g.status, seats, winners, scores, summary)
+    return GameResult(g.public_id, g.game_type, g.title, g.status, seats, winners, scores, summary,
+                      tuple(sorted(played)))
 
 
 def _server_key() -> str:

@@ -75,7 +75,7 @@ def standings(results: Iterable[GameResult], scoring: dict[str, str], key: str) 
     rows: dict[str, StandingRow] = {}
     for result in results:
         points = game_points(result, scoring.get(result.game_type, DEFAULT_SCORING)) if result.finished else {}
-        for seat in result.seats:
+        for seat in result.players:  # the substitute's own seats have no row
             slug = player_slug(seat.player, key)
             row = rows.setdefault(slug, StandingRow(0, slug, seat.name))
             row.name = seat.name or row.name  # the newest name the player used
@@ -112,6 +112,10 @@ class Standings:
     games: list[GameResult]
     scoring: list[TitleScoring]  # per game type played in the tournament
     rating_game: str | None  # the game type whose rating the `rating` column shows
+    count_substitute_games: bool = True  # games where the substitute played a seat count
+
+    def counted(self, game: GameResult) -> bool:
+        return self.count_substitute_games or not game.substituted
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -120,7 +124,9 @@ class Standings:
             "rating_game": self.rating_game,
             "standings": [r.to_json() for r in self.rows],
             "games": [{"game_id": g.game_id, "game": g.game_type, "title": g.title, "status": g.status,
-                       "winners": list(g.winners), "scores": g.scores} for g in self.games],
+                       "winners": list(g.winners), "scores": g.scores, "substitute_seats": list(g.substituted),
+                       "counted": self.counted(g)} for g in self.games],
+            "count_substitute_games": self.count_substitute_games,
         }
 
 
@@ -133,7 +139,8 @@ def tournament_standings(s: Session, director_id: str) -> Standings:
                    .order_by(Game.created_at)).all()
     results = [game_result(s, g) for g in games]
     scoring = dict(director.scoring or {})
-    rows = standings(results, scoring, _server_key())
+    counted = [r for r in results if director.count_substitute_games or not r.substituted]
+    rows = standings(counted, scoring, _server_key())
     types = sorted({r.game_type for r in results})
     rating_game = types[0] if len(types) == 1 else None  # one rating column only when it means one thing
     if rating_game is not None:
@@ -142,7 +149,16 @@ def tournament_standings(s: Session, director_id: str) -> Standings:
             row.rating = found.get(row.player)
     titles = [TitleScoring(t, scoring.get(t, DEFAULT_SCORING), SCORING[scoring.get(t, DEFAULT_SCORING)])
               for t in types]
-    return Standings(director.public_id, director.name, rows, results, titles, rating_game)
+    return Standings(director.public_id, director.name, rows, results, titles, rating_game,
+                     director.count_substitute_games)
+
+
+def count_substitute_games(s: Session, director_id: str, token: str, count: bool) -> None:
+    """The director chooses whether games where the substitute played a seat count in the
+    standings (they are listed and marked either way)."""
+    director = auth_director(s, director_id, token)
+    director.count_substitute_games = count
+    s.add(director)
 
 
 def set_scoring(s: Session, director_id: str, token: str, systems: dict[str, str]) -> dict[str, str]:

@@ -54,6 +54,8 @@ class LobbyGame(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="games.id", unique=True)
     created_at: datetime = Field(default_factory=_now)
+    # seats still free at this time are filled by the substitute and the game starts (None: never)
+    fill_at: datetime | None = None
 
 
 class TournamentSignup(SQLModel, table=True):

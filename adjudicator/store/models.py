@@ -36,6 +36,8 @@ class Director(SQLModel, table=True):
     created_at: datetime = Field(default_factory=_now)
     # the scoring system of the standings per game type ("score", "wdl" or "rank"; absent: "wdl")
     scoring: dict[str, str] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    # whether games with a seat the substitute played count in the standings (issue 28)
+    count_substitute_games: bool = True
 
 
 class PlayerRating(SQLModel, table=True):
@@ -139,6 +141,9 @@ class Seat(SQLModel, table=True):
     # until it speaks again), waits started on it, and the record length its last mail covered
     missed: int = 0
     disorder: bool = False
+    # held by the substitute from the start (a practice game, a lobby seat filled at its deadline):
+    # no player, no rating; a replacement who joins with an invitation takes it over
+    held_by_substitute: bool = False
     waits: int = 0
     mailed_seq: int = 0
     press_read_id: int = 0  # the newest press the seat has seen on its pages (what is newer is "new")

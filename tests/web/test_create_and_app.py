@@ -143,3 +143,35 @@ def test_the_creator_chooses_whether_a_substitute_plays_seats_in_civil_disorder(
     with store.transaction(write=False) as s:
         chosen = {g.title: g.substitutes for g in s.exec(select(Game))}
     assert chosen == {"with": True, "without": False}
+
+
+def test_a_practice_game_from_the_form_goes_straight_to_the_players_seat(client):
+    """Issue 28: a player creates a game with the substitute in every other seat; it starts at once."""
+    form = _form(client)
+    assert "Practice: I play one seat and the substitute plays every other seat" in text_of(
+        client.get("/new?game=toy").get_data(as_text=True))
+    resp = form.submit(client, "/new", seats="3", practice="1", practice_name="Ana", practice_seat="p2")
+    assert resp.status_code == 303
+    seat_page = resp.headers["Location"]
+    assert "/play/" in seat_page and "/p2/" in seat_page
+    text = text_of(client.get(seat_page).get_data(as_text=True))
+    assert "Ana" in text and "Substitute" in text
+    wrong = _form(client).submit(client, "/new", seats="2", practice="1", practice_seat="p9")
+    assert wrong.status_code == 400 and "there is no seat 'p9'" in text_of(wrong.get_data(as_text=True))
+    both = _form(client).submit(client, "/new", seats="2", practice="1", lobby="1")
+    assert both.status_code == 400 and "has none for the lobby" in text_of(both.get_data(as_text=True))
+
+
+def test_an_open_game_gets_a_fill_time_from_the_form(client):
+    from sqlmodel import select
+
+    from adjudicator import store
+    from adjudicator.store import LobbyGame
+
+    resp = _form(client).submit(client, "/new", seats="2", lobby="1", fill_hours="48")
+    assert resp.status_code == 200
+    with store.transaction(write=False) as s:
+        row = s.exec(select(LobbyGame)).one()
+    assert row.fill_at is not None
+    closed = _form(client).submit(client, "/new", seats="2", fill_hours="48")
+    assert closed.status_code == 400 and "only an open game" in text_of(closed.get_data(as_text=True))
