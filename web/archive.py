@@ -18,11 +18,11 @@ the server's live pages) are removed rather than left dangling.
     DIR/verify/...                      its worker, the pure packages' zip and the Pyodide runtime,
                                         when the runtime is installed (else the links are dropped);
                                         each file that is not a script also as X.js (below)
+    DIR/static/...                      stylesheets (and pictures, if a page has any)
 
 Opened from its folder (file://) a browser runs no worker and fetch() reads no file, but a
 <script src> loads: so each file the verifier fetches (X) is also written as X.js, its bytes in
 base64 handed to pbemFile() (web/static/verify-local.js), about a third larger than X.
-    DIR/static/...                      stylesheets (and pictures, if a page has any)
 """
 
 from __future__ import annotations
