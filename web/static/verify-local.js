@@ -7,7 +7,7 @@
 // drives either the same way.
 "use strict";
 (function () {
-  const files = {};  // absolute URL -> base64 of its bytes
+  const files = Object.create(null);  // absolute URL -> base64 of its bytes
   const TYPES = { wasm: "application/wasm", json: "application/json", zip: "application/zip" };
   const SLICE_MS = 40;  // the longest the page goes without a repaint while it checks
 
