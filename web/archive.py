@@ -14,13 +14,20 @@ the server's live pages) are removed rather than left dangling.
     DIR/tournament/<id>/index.html      the standings of a tournament with a finished game (and
                                         its standings.csv and standings.json), as of the archive
     DIR/game/<id>/verify.html           the browser verifier, on that game's record (web/verifier.py)
+    DIR/game/<id>/record.json.js        the record as a script, for the verifier opened from the folder
     DIR/verify/...                      its worker, the pure packages' zip and the Pyodide runtime,
-                                        when the runtime is installed (else the links are dropped)
+                                        when the runtime is installed (else the links are dropped);
+                                        each file that is not a script also as X.js (below)
     DIR/static/...                      stylesheets (and pictures, if a page has any)
+
+Opened from its folder (file://) a browser runs no worker and fetch() reads no file, but a
+<script src> loads: so each file the verifier fetches (X) is also written as X.js, its bytes in
+base64 handed to pbemFile() (web/static/verify-local.js), about a third larger than X.
 """
 
 from __future__ import annotations
 
+import base64
 import posixpath
 import re
 from dataclasses import dataclass, field
@@ -31,7 +38,7 @@ from flask import Flask, render_template
 
 from adjudicator.service import reading
 
-LINK = re.compile(r'\s(href|src|action|data-(?:runtime|zip|worker|export))="([^"]*)"')
+LINK = re.compile(r'\s(href|src|action|data-(?:runtime|zip|worker|export|local))="([^"]*)"')
 DROP = " data-archive-drop"  # marks a link removed, for the second pass
 GONE = " data-archive-gone"
 # what only the live server does (create a game or a tournament, feeds): the link goes whole; any
@@ -141,8 +148,10 @@ def write_archive(app: Flask, out: Path) -> ArchiveReport:
             for url in [base, f"{base}/log", *[u for u in archive.pages if u.startswith(f"{base}/log?")]]:
                 page = archive.pages[url]
                 archive.write(page, archive.relink(archive.fetch(url).decode("utf-8"), page).encode("utf-8"))
-            archive.write(archive.pages[f"{base}/export.json"], archive.fetch(f"{base}/export.json"))
+            record = archive.fetch(f"{base}/export.json")
+            archive.write(archive.pages[f"{base}/export.json"], record)
             if verifier:
+                archive.write(archive.pages[f"{base}/export.json"] + ".js", as_script(record))
                 page = archive.pages[f"/verify?game={g.game_id}"]
                 archive.write(page, archive.relink(archive.fetch(f"/verify?game={g.game_id}").decode("utf-8"),
                                                    page).encode("utf-8"))
@@ -157,14 +166,24 @@ def write_archive(app: Flask, out: Path) -> ArchiveReport:
 def add_verifier(archive: _Archive, game_ids: list[str]) -> bool:
     """Copy the browser verifier's files (worker, zip, runtime) and register a verifier page per
     game, so the archive checks its own records; nothing when the runtime is not installed."""
+    from .verifier import EMBEDDED
     from .verifier_runtime import CORE_FILES, PYODIDE_VERSION, installed
 
     if not installed():
         return False
-    files = ["/verify/worker.js", "/verify/pbem.zip", *[f"/verify/runtime/{PYODIDE_VERSION}/{n}" for n in CORE_FILES]]
+    runtime = f"/verify/runtime/{PYODIDE_VERSION}/"
+    files = ["/verify/worker.js", "/verify/pbem.zip", *[runtime + n for n in CORE_FILES]]
     for url in files:
         archive.pages[url] = url.lstrip("/")
-        archive.write(url.lstrip("/"), archive.fetch(url))
+        body = archive.fetch(url)
+        archive.write(url.lstrip("/"), body)
+        if url == "/verify/pbem.zip" or url.removeprefix(runtime) in EMBEDDED:
+            archive.write(url.lstrip("/") + ".js", as_script(body))
     for game_id in game_ids:
         archive.pages[f"/verify?game={game_id}"] = f"game/{game_id}/verify.html"
     return True
+
+
+def as_script(body: bytes) -> bytes:
+    """A file's bytes as a classic script that hands them to the verifier opened from file://."""
+    return b'pbemFile("' + base64.b64encode(body) + b'");\n'

@@ -3,7 +3,8 @@
 The page runs `adjudicator.record.verdict` (the same `verify_bytes` as `pbem verify`) under
 Pyodide in a Web Worker. Everything it loads comes from this site: the runtime's core files
 (web/verifier_runtime.py installs them), a zip of the pure packages, and two scripts. Its CSP
-allows only 'self', plus 'wasm-unsafe-eval' so that WebAssembly may compile."""
+allows only 'self', plus 'wasm-unsafe-eval' so that WebAssembly may compile. In `pbem archive`'s
+copy opened from its folder (file://) the check runs on the page instead: web/static/verify-local.js."""
 
 from __future__ import annotations
 
@@ -34,6 +35,9 @@ PACKAGE_ROOT = Path(__file__).resolve().parents[1] / "adjudicator"
 # the pure packages (tests/engine/test_import_boundaries.py keeps them standard-library only)
 PURE_PACKAGES = ("engine", "record", "games")
 STATIC = Path(__file__).resolve().parent / "static"
+# the runtime's files that are not scripts: what the archive ships as X.js for a page opened from
+# its folder (file://), where fetch() reads no file (web/static/verify-local.js)
+EMBEDDED = tuple(name for name in CORE_FILES if not name.endswith(".js"))
 
 
 @lru_cache(maxsize=1)
@@ -63,7 +67,7 @@ def page():
     html = render_template("public/verify.html", game_id=game_id, export_url=export_url,
                            runtime_ready=installed(),
                            worker_url=url_for("verifier.worker"), zip_url=url_for("verifier.package_zip"),
-                           runtime_url=url_for("verifier.runtime", name=CORE_FILES[0]))
+                           runtime_url=url_for("verifier.runtime", name=CORE_FILES[0]), embedded=EMBEDDED)
     return _with_csp(Response(html, mimetype="text/html"))
 
 

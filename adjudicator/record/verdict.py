@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Generator
 from typing import Any
 
 from adjudicator.engine import get_game
@@ -15,9 +16,10 @@ from .verify import (
     VerifyError,
     failure_line,
     replay_record,
+    run_steps,
     sealed_receipts,
     verdict_line,
-    verify_bytes,
+    verify_bytes_steps,
 )
 
 # the line the seat page and the receipt mail give a player to keep
@@ -30,8 +32,14 @@ def receipt_line(game_id: str, seat: str, commitment: str) -> str:
 
 def check_export(raw: bytes, progress: Progress | None = None) -> dict[str, Any]:
     """Verify an export's bytes; never raises. `line` is the verdict a script reads."""
+    return run_steps(check_export_steps(raw), progress)
+
+
+def check_export_steps(raw: bytes) -> Generator[tuple[int, int], None, dict[str, Any]]:
+    """`check_export`, yielding (entries replayed, entries in all) as it goes: the page that runs
+    without a worker (an archive opened from file://) runs it a chunk at a time between repaints."""
     try:
-        report = verify_bytes(raw, progress)
+        report = yield from verify_bytes_steps(raw)
     except VerifyError as exc:
         return {"ok": False, "line": failure_line(exc), "index": exc.index}
     except (AttributeError, IndexError, KeyError, TypeError) as exc:  # a malformed document, as `pbem verify` says

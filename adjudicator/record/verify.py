@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from adjudicator.engine import (
     ContentError,
@@ -40,6 +40,10 @@ class VerifyError(Exception):
 
 
 Progress = Callable[[int, int], None]  # (entries replayed, entries in all): for a progress bar
+# the same checks as a generator that yields (entries replayed, entries in all) and returns the
+# report: a caller without threads (the archive's verifier from file://) runs it a chunk at a time
+Steps = Generator[tuple[int, int], None, "VerifyReport"]
+T = TypeVar("T")
 
 
 @dataclass
@@ -224,6 +228,22 @@ def verify_record(doc: Any, receipts: dict[int, dict[str, str]] | None = None,
     match the order and salt published in that entry. `progress` is told how far the replay got
     about a hundred times (the browser verifier's progress bar).
     """
+    return run_steps(verify_record_steps(doc, receipts), progress)
+
+
+def run_steps(steps: Generator[tuple[int, int], None, T], progress: Progress | None = None) -> T:
+    """Run a generator of checks to its end, telling `progress` each step it yields."""
+    while True:
+        try:
+            done, total = next(steps)
+        except StopIteration as stop:
+            return stop.value
+        if progress is not None:
+            progress(done, total)
+
+
+def verify_record_steps(doc: Any, receipts: dict[int, dict[str, str]] | None = None) -> Steps:
+    """`verify_record`, yielding its progress instead of calling a function with it."""
     if not isinstance(doc, dict) or doc.get("format") != RECORD_FORMAT:
         raise VerifyError(f"is not a {RECORD_FORMAT} document")
     if set(doc) - {"withheld"} != DOCUMENT_KEYS:
@@ -258,8 +278,8 @@ def verify_record(doc: Any, receipts: dict[int, dict[str, str]] | None = None,
     every = max(1, total // 100)
     for entry, replayed in replay_record(doc, keep=False):
         state = replayed
-        if progress is not None and (entry["index"] % every == 0 or entry["index"] == total - 1):
-            progress(entry["index"] + 1, total)
+        if entry["index"] % every == 0 or entry["index"] == total - 1:
+            yield entry["index"] + 1, total
     game = get_game(setup["game"]).for_rules(setup["rules_version"])
     last = entries[-1]["data"]
     declared = entries[-1]["kind"] == "note" and isinstance(last, dict) and last.get("action") == DECLARED_RESULT
@@ -271,6 +291,11 @@ def verify_record(doc: Any, receipts: dict[int, dict[str, str]] | None = None,
 def verify_bytes(raw: bytes, progress: Progress | None = None) -> VerifyReport:
     """Verify an export file as bytes. Exports are canonical JSON, so any changed byte shows:
     either the document no longer parses, or it is no longer canonical, or a hash breaks."""
+    return run_steps(verify_bytes_steps(raw), progress)
+
+
+def verify_bytes_steps(raw: bytes) -> Steps:
+    """`verify_bytes`, yielding its progress (see `verify_record_steps`)."""
     body = raw[:-1] if raw.endswith(b"\n") else raw
     try:
         doc = json.loads(body.decode("utf-8"))
@@ -278,7 +303,7 @@ def verify_bytes(raw: bytes, progress: Progress | None = None) -> VerifyReport:
         raise VerifyError(f"is not valid UTF-8 JSON ({exc})") from None
     if canonical_json(doc) != body:
         raise VerifyError("is not in canonical form (it was edited after export)")
-    return verify_record(doc, progress=progress)
+    return (yield from verify_record_steps(doc))
 
 
 def verdict_line(report: VerifyReport) -> str:

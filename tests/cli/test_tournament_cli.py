@@ -52,10 +52,37 @@ def test_archive_writes_finished_games_with_an_index_and_working_relative_links(
 
     verifiers = [out / "game" / g.game_id / "verify.html" for g in done] if installed() else []
     assert len(pages) == 6 + len(verifiers) and all(v in pages for v in verifiers)
+    if verifiers:
+        _verifier_reads_its_files_as_scripts(out, verifiers)
     _all_links_resolve(out, pages)
     # the records in the archive verify offline, as on the server
     capsys.readouterr()
     assert verify.main([str(out / "game" / g.game_id / "record.json") for g in done]) == 0
+
+
+def _verifier_reads_its_files_as_scripts(out: Path, verifiers: list[Path]) -> None:
+    """Opened from the folder (file://) the verifier cannot fetch a file, but it can load a script:
+    beside each file it fetches (X) is X.js, which hands pbemFile() X's bytes."""
+    import base64
+
+    from web.verifier import EMBEDDED
+
+    def script_bytes(path: Path) -> bytes:
+        match = re.fullmatch(rb'pbemFile\("([A-Za-z0-9+/=]*)"\);\n', path.read_bytes())
+        assert match, path
+        return base64.b64decode(match.group(1), validate=True)
+
+    runtime = next((out / "verify" / "runtime").iterdir())
+    fetched = [out / "verify" / "pbem.zip", *[runtime / name for name in EMBEDDED]]
+    assert sorted(p.name for p in runtime.glob("*.js")) == sorted(
+        ["pyodide.js", "pyodide.asm.js", *[f"{name}.js" for name in EMBEDDED]])
+    for page in verifiers:
+        fetched.append(page.with_name("record.json"))
+        html = page.read_text()
+        assert 'data-local="../../static/verify-local.js"' in html and (out / "static" / "verify-local.js").is_file()
+        assert f'data-embedded="{" ".join(EMBEDDED)}"' in html
+    for path in fetched:
+        assert script_bytes(path.with_name(path.name + ".js")) == path.read_bytes()
 
 
 def test_archive_writes_every_page_of_a_paged_log(sqlite_db, toy, tmp_path, capsys, monkeypatch):

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from adjudicator.engine import get_game
 from adjudicator.record import export_bytes
-from adjudicator.record.chain import commitment, export_document, redact_entries
-from adjudicator.record.verdict import check_export, find_receipt, receipt_line
+from adjudicator.record.chain import commitment, entry_hash, export_document, redact_entries
+from adjudicator.record.verdict import check_export, check_export_steps, find_receipt, receipt_line
 
 RAW = (Path(__file__).resolve().parent / "fixtures" / "doge-rules-2.json").read_bytes()
 DOC = json.loads(RAW)
@@ -31,6 +31,33 @@ def test_a_failure_names_the_entry_and_the_reason():
     assert result == {"ok": False, "index": 7, "line": "record FAILED at entry 7: its hash does not match its contents"}
     assert check_export(b"{}")["line"] == "record FAILED: is not a pbem-record/1 document"
     assert check_export(b"\xff")["line"].startswith("record FAILED: is not valid UTF-8 JSON")
+
+
+def _run(steps):
+    """Every (done, total) a generator of checks yields, and what it returns."""
+    seen = []
+    while True:
+        try:
+            seen.append(next(steps))
+        except StopIteration as stop:
+            return seen, stop.value
+
+
+def test_the_step_by_step_check_gives_the_same_verdict_with_its_progress():
+    """The archive's verifier from file:// runs the check a chunk at a time (no worker there)."""
+    seen, result = _run(check_export_steps(RAW))
+    told = []
+    assert result == check_export(RAW, lambda done, total: told.append((done, total)))
+    assert seen == told and seen[-1] == (129, 129) and len(seen) > 50
+    assert [done for done, _ in seen] == sorted({done for done, _ in seen})
+    doc = json.loads(RAW)
+    doc["entries"][90]["state_hash"] = "0" * 64  # relinked, so only the replay sees it
+    for later in doc["entries"][90:]:
+        later["prev"] = doc["entries"][later["index"] - 1]["hash"]
+        later["hash"] = entry_hash(later)
+    seen, result = _run(check_export_steps(export_bytes(doc)))
+    assert result["index"] == 90 and result["line"].startswith("record FAILED at entry 90: the replayed state")
+    assert seen[-1][0] <= 90 and seen[-1][1] == 129  # entries 0 to 89 replayed, at most
 
 
 def test_a_redacted_record_says_what_waits_for_the_end():

@@ -1,17 +1,13 @@
 // The /verify page: hands a record to the verifier's worker (verify-worker.js) and shows its
 // progress, the verdict line (the same as `pbem verify` would give) and a pasted receipt's fate.
-// Every message is the page's own (translated) data-msg-* text.
+// Every message is the page's own (translated) data-msg-* text. An archive opened from its folder
+// (file://) has no worker: verify-local.js runs the same check on the page instead.
 (function () {
   "use strict";
   var form = document.getElementById("verifier");
   if (!form) { return; }
   var $ = function (id) { return document.getElementById(id); };
-  if (location.protocol === "file:") {  // browsers run no worker and fetch nothing from a file on disk
-    $("verify-status").textContent = form.getAttribute("data-msg-file");
-    $("verify-run").disabled = true;
-    $("verify-file").disabled = true;
-    return;
-  }
+  var local = location.protocol === "file:";
   var worker = null;
   var lastRaw = null;
 
@@ -80,7 +76,7 @@
     $("verify-steps").hidden = true;
     $("verify-progress").value = 0;
     if (!worker) {
-      worker = new Worker(form.getAttribute("data-worker"));
+      worker = local ? window.PbemLocal.worker(form) : new Worker(form.getAttribute("data-worker"));
       worker.onmessage = function (event) {
         var data = event.data;
         if (data.type === "status") { say(msg(data.key)); }
@@ -130,7 +126,8 @@
   });
 
   var exportUrl = form.getAttribute("data-export");
-  if (exportUrl) {
+  function fetchRecord() {
+    if (!exportUrl) { return; }
     say(msg("fetching"));
     fetch(exportUrl, { credentials: "same-origin" }).then(function (resp) {
       if (!resp.ok) { throw new Error(String(resp.status)); }
@@ -138,4 +135,13 @@
     }).then(function (buf) { check(new Uint8Array(buf)); })
       .catch(function (err) { say(msg("fetch-failed", { status: err.message })); });
   }
+  if (!local) { fetchRecord(); return; }
+  // from a folder: verify-local.js first (it answers fetch() for the archive's files), then the record
+  var script = document.createElement("script");
+  script.src = form.getAttribute("data-local");
+  script.onload = function () {
+    window.PbemLocal.prepare(form).then(fetchRecord, function (err) { say(msg("error", { error: err.message })); });
+  };
+  script.onerror = function () { say(msg("error", { error: "cannot read " + script.src })); };
+  document.head.appendChild(script);
 })();
