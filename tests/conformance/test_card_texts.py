@@ -36,17 +36,38 @@ def test_1960_texts_say_what_the_coded_effect_does():
     assert "West" in ns.card_text("E1")
 
 
+class Steps:
+    """Writes down the steps a card's function takes (a condition is taken as holding)."""
+
+    def __init__(self) -> None:
+        self.taken: list[tuple] = []
+
+    def __getattr__(self, name: str):
+        def take(*args):
+            self.taken.append((name, *args))
+            return True
+
+        return take
+
+
+def _steps(card: int) -> list[tuple]:
+    from adjudicator.games.nineteen_sixty.effects import EVENTS
+    steps = Steps()
+    EVENTS[card](steps)
+    return steps.taken
+
+
 def test_1960_cards_with_different_effects_have_different_texts():
     texts = {c: ns.card_text(c) for c in CARDS}
     # the four Gathering Momentum cards differ only by region; no two other cards share a text by accident
     # unless their coded effects are identical
-    from adjudicator.games.nineteen_sixty.effects import ELECTION_EVENTS, EVENTS
     from adjudicator.games.nineteen_sixty.text import LASTING
     by_text: dict[str, list[int]] = {}
     for c, t in texts.items():
         by_text.setdefault(t, []).append(c)
     for same in by_text.values():
-        coded = {repr((EVENTS.get(c), ELECTION_EVENTS.get(c), LASTING.get(c), CARDS[c].icon)) for c in same}
+        coded = {repr((_steps(c), CARDS[c].persistent == "election_day", LASTING.get(c), CARDS[c].icon))
+                 for c in same}
         assert len(coded) == 1, same
 
 

@@ -1,23 +1,21 @@
-"""Resolving events: runs a card's steps (effects.py) one by one, pausing for player choices."""
+"""Which events may be played now, and the choices an event asks for: the nodes its steps call
+(resolve.py runs the steps)."""
 
 from __future__ import annotations
-
-from itertools import permutations
-from typing import Any
 
 from adjudicator.engine import N_, Message, event, message
 
 from . import cards as C
-from .board import gain, holder, leads_issue, lose, other, support_check
-from .data import CARDS, GATHERING_MOMENTUM, ISSUES, REGIONS, STATES
-from .effects import ELECTION_EVENTS, EVENTS, MISSING
+from .board import gain, lose, other
+from .data import CARDS, ISSUES, REGIONS, STATES
+from .effects import EVENTS
 from .flowbase import FLOW, Args, Events, N, State, node
 from .modifiers import active, add_state_support, may_spend_momentum, needs_check, prevented
 from .versions import since
 
 
 def implemented(card: int) -> bool:
-    return card in EVENTS and card not in MISSING
+    return card in EVENTS
 
 
 def event_playable(state: State, seat: str, card: int, *, from_hand: bool) -> bool:
@@ -32,265 +30,6 @@ def pay_event_tax(state: State, seat: str, events: Events) -> None:
     if seat == "nixon" and active(state, 85):
         state["momentum"][seat] -= 1
         events.append(event("momentum", seat=seat, n=-1, why=85))
-
-
-def who(state: State, args: Args, spec: str) -> str | None:
-    if spec in ("kennedy", "nixon"):
-        return spec
-    if spec == "P":
-        return args["seat"]
-    if spec == "opp":
-        return other(args["seat"])
-    if spec.startswith("lead:"):
-        return leads_issue(state, spec[5:])
-    if spec.startswith("media:"):
-        return holder(state, "media", spec[6:])
-    if spec.startswith("state:"):
-        return holder(state, "states", spec[6:])
-    if spec == "fifty":
-        k = sum(state["states"][a]["kennedy"] for a in ("AK", "HI"))
-        n = sum(state["states"][a]["nixon"] for a in ("AK", "HI"))
-        return None if k == n else ("kennedy" if k > n else "nixon")
-    raise ValueError(spec)
-
-
-def where(state: State, args: Args, spec: tuple) -> list[str]:
-    kind = spec[0]
-    if kind == "any":
-        return list(STATES)
-    if kind == "regions":
-        return [a for a, s in STATES.items() if s.region in spec[1]]
-    if kind == "states":
-        return list(spec[1])
-    if kind == "empty":
-        return [a for a in STATES if holder(state, "states", a) is None]
-    if kind == "ev":
-        return [a for a, s in STATES.items() if spec[1] <= s.ev <= spec[2] and (spec[3] is None or s.region in spec[3])]
-    if kind == "picked":
-        return [args["picked"]]
-    if kind == "picked_region":
-        return [a for a, s in STATES.items() if s.region == args["picked"]]
-    raise ValueError(spec)
-
-
-def momentum(state: State, seat: str, delta: int, events: Events) -> None:
-    new = max(0, state["momentum"][seat] + delta)
-    if new != state["momentum"][seat]:
-        events.append(event("momentum", seat=seat, n=new - state["momentum"][seat]))
-    state["momentum"][seat] = new
-
-
-def move_issue(state: State, issue: str, k: int, events: Events) -> None:
-    track = state["track"]
-    pos = track.index(issue)
-    new = max(0, pos - k)
-    track.pop(pos)
-    track.insert(new, issue)
-    events.append(event("issue_moved", issue=issue, track=list(track)))
-
-
-def leads_count(state: State, seat: str) -> int:
-    return sum(1 for i in ISSUES if leads_issue(state, i) == seat)
-
-
-def condition(state: State, cond: tuple) -> bool:
-    if cond[0] == "leads":
-        return leads_issue(state, cond[2]) == cond[1]
-    if cond[0] == "leads_n":
-        return leads_count(state, cond[1]) >= cond[2]
-    raise ValueError(cond)
-
-
-def pick_options(state: State, args: Args, kind: str, seat: str, filt: str | None) -> list[dict]:
-    if kind == "pick_issue":
-        return [{"issue": i} for i in ISSUES]
-    if kind == "pick_region":
-        regions = [r for r in REGIONS if filt != "own_media" or state["media"][r][seat] > 0]
-        return [{"region": r} for r in regions]
-    if filt == "swing":  # a state the opponent leads without carrying
-        opp = other(seat)
-        return [{"state": a} for a in STATES if 1 <= state["states"][a][opp] <= 3]
-    if filt == "md_va":
-        return [{"state": "MD"}, {"state": "VA"}]
-    return [{"state": a} for a in STATES]
-
-
-@node("event")
-class Event(N):
-    """args: card, seat (who resolves it), i (next step), picked (a choice kept for later steps),
-    steps ("play": EVENTS, "election": ELECTION_EVENTS), affected (rest-of-turn binding)."""
-
-    def advance(self, state: State, args: Args, events: Events) -> None:
-        table = ELECTION_EVENTS if args.get("steps") == "election" else EVENTS
-        steps = args.get("inline") or table[args["card"]]
-        if args["i"] == 0 and "inline" not in args:
-            events.append(event("event", seat=args["seat"], card=args["card"]))
-        if args["i"] >= len(steps):
-            FLOW.ret(state)
-            if "inline" not in args:
-                finish(state, args, events)
-            return
-        step = steps[args["i"]]
-        args["i"] += 1
-        run(state, args, step, events)
-
-
-def finish(state: State, args: Args, events: Events) -> None:
-    """The card leaves play: persistent ones to their box, rest-of-turn ones before the player."""
-    card = args["card"]
-    top = state["played"].pop()
-    assert top["card"] == card, (top, card)
-    kind = CARDS[card].persistent
-    if args.get("steps") == "election" or kind == "none":
-        state["removed"].append(card)
-    elif kind == "rest_of_turn":
-        state["boxes"]["turn"].append(card)
-        state["effects"].append({"card": card, "seat": args.get("affected", args["seat"])})
-    else:
-        state["boxes"][kind].append(card)
-
-
-def run(state: State, args: Args, step: tuple, events: Events) -> None:  # noqa: C901 - a dispatch table
-    op = step[0]
-    if op == "support":
-        seat = who(state, args, step[1])
-        if seat:
-            FLOW.call(state, "ev_place", seat=seat, n=step[2], cap=step[3], states=where(state, args, step[4]),
-                      placed={}, checks=True)
-    elif op == "remove":
-        seat, victim = who(state, args, step[1]), who(state, args, step[2])
-        if seat and victim:
-            FLOW.call(state, "ev_remove", seat=seat, victim=victim, n=step[3], cap=step[4],
-                      states=where(state, args, step[5]), taken={})
-    elif op == "lose":
-        victim = who(state, args, step[1])
-        if victim:
-            abbr = state["tokens"][victim] if step[3] == "token" else step[3]
-            lose(state, "states", abbr, victim, step[2], events)
-    elif op == "momentum":
-        seat = who(state, args, step[1])
-        if seat:
-            momentum(state, seat, step[2], events)
-    elif op == "issue_up":
-        move_issue(state, step[1], step[2], events)
-    elif op == "issue":
-        seat = who(state, args, step[1])
-        issue = args["picked"] if step[2] == "picked" else step[2]
-        if seat and step[3] > 0:
-            for _ in range(step[3]):
-                gain(state, "issues", issue, seat, events)
-        elif seat:
-            lose(state, "issues", issue, seat, -step[3], events)
-    elif op == "issue_each":
-        seat = who(state, args, step[1])
-        for issue in ISSUES:
-            lose(state, "issues", issue, seat, -step[2], events)
-    elif op == "issue_split":
-        seat = who(state, args, step[1])
-        FLOW.call(state, "ev_issue", seat=seat, n=step[2], mode=step[3])
-    elif op == "token":
-        seat = who(state, args, step[1])
-        if seat:
-            state["tokens"][seat] = args["picked"] if step[2] == "picked" else step[2]
-            events.append(event("token", seat=seat, to=state["tokens"][seat]))
-    elif op == "media":
-        seat = who(state, args, step[1])
-        if step[3]:
-            for _ in range(step[2]):
-                gain(state, "media", step[3], seat, events)
-        else:
-            FLOW.call(state, "media_place", seat=seat, n=step[2])
-    elif op == "media_remove":
-        FLOW.call(state, "ev_media_remove", seat=who(state, args, step[1]), n=step[2])
-    elif op == "endorse":
-        FLOW.call(state, "endorse_pick", seat=who(state, args, step[1]))
-    elif op in ("pick_issue", "pick_state", "pick_region"):
-        seat = who(state, args, step[1])
-        options = pick_options(state, args, op, seat, step[2])
-        if options:
-            FLOW.call(state, "ev_pick", seat=seat, options=options)
-        else:
-            args["i"] = 10**6  # nothing to pick: the rest of the event has no target
-    elif op == "retrieve":
-        seat = who(state, args, step[1])
-        options = [c for c in state["discard"] if step[2] is None or c == step[2]]
-        if options:
-            FLOW.call(state, "ev_retrieve", seat=seat, options=sorted(options))
-    elif op == "draw":
-        C.draw_cards(state, who(state, args, step[1]), step[2], events)
-    elif op == "cycle":
-        FLOW.call(state, "ev_cycle", seat=who(state, args, step[1]), n=0)
-    elif op in ("exhaust", "restore"):
-        seat = who(state, args, step[1])
-        state["candidate"][seat] = "exhausted" if op == "exhaust" else "ready"
-        events.append(event("candidate", seat=seat, now=state["candidate"][seat]))
-    elif op == "gm":
-        gathering_momentum(state, step[1], events)
-    elif op == "checks":
-        seat = who(state, args, step[1])
-        abbr = args["picked"] if step[3] == "picked" else step[3]
-        for _ in range(step[2] if seat else 0):
-            support_check(state, seat, "states", abbr, events)
-    elif op == "mark":
-        args["affected"] = who(state, args, step[1])
-    elif op == "if":
-        if condition(state, step[1]):
-            FLOW.call(state, "event", card=args["card"], seat=args["seat"], i=0, picked=None,
-                      inline=_json(step[2]))
-    elif op == "gallup":
-        FLOW.call(state, "ev_pick", seat=who(state, args, step[1]),
-                  options=[{"track": list(p)} for p in permutations(ISSUES)])
-    elif op == "match_momentum":
-        seat = args["seat"]
-        gap = state["momentum"][other(seat)] - state["momentum"][seat]
-        if gap > 0:
-            momentum(state, seat, gap, events)
-    elif op == "medal":
-        a, b = leads_issue(state, step[1]), leads_issue(state, step[2])
-        if a:
-            lose(state, "issues", step[1], a, 1, events)
-        if b:
-            lose(state, "issues", step[2], b, 1, events)
-        if a and a == b:
-            momentum(state, a, -1, events)
-    elif op == "unpledged":
-        state["unpledged_event"] = True
-        events.append(event("unpledged"))
-    elif op == "opposition":  # Kennedy shows his hand to Nixon, who then spends 3 CP
-        events.append(event("hand_shown", audience=["nixon"], seat="kennedy", cards=list(C.hand(state, "kennedy"))))
-        FLOW.call(state, "cp", seat="nixon", card=None, printed=3, action=None, left=0, issues=[])
-    elif op == "tricky":
-        options = [c for c in state["discard"] if event_playable(state, "nixon", c, from_hand=False)]
-        if options:
-            FLOW.call(state, "ev_retrieve", seat="nixon", options=sorted(options), play=True)
-    elif op == "whistlestop":
-        FLOW.call(state, "cp", seat=args["seat"], card=None, printed=7, action="campaign", left=7, issues=[],
-                  one_per_state=True)
-    elif op == "reveal":
-        FLOW.call(state, "ev_reveal", seat=who(state, args, step[1]), n=step[2])
-    else:
-        raise ValueError(f"unknown effect step {op}")
-
-
-def _json(value: Any) -> Any:
-    """Steps are tuples in the table; a frame in the state must be plain JSON lists."""
-    if isinstance(value, (list, tuple)):
-        return [_json(v) for v in value]
-    return value
-
-
-def gathering_momentum(state: State, region: str, events: Events) -> None:
-    led = {s: sum(1 for a, st in STATES.items() if st.region == region and state["states"][a][s] > 0)
-           for s in ("kennedy", "nixon")}
-    if led["kennedy"] == led["nixon"]:
-        events.append(event("gathering", region=region, winner=None))
-        return
-    seat = max(led, key=lambda s: led[s])
-    momentum(state, seat, 1, events)
-    for a, st in STATES.items():
-        if st.region == region and holder(state, "states", a) is None:
-            gain(state, "states", a, seat, events)
-    events.append(event("gathering", region=region, winner=seat))
 
 
 # ------------------------------------------------------------------------------ choice nodes
@@ -596,5 +335,3 @@ class EventCycle(N):
     def advance(self, state: State, args: Args, events: Events) -> None:
         self.act(state, args, args["seat"], {"done": True}, events)
 
-
-__all__ = ["Event", "GATHERING_MOMENTUM", "Any"]

@@ -26,7 +26,7 @@ from adjudicator.engine import (
 )
 from adjudicator.engine.wording import verbs_of
 
-from . import debate, election, events, play, turn  # noqa: F401  (register the flow nodes)
+from . import debate, election, events, play, resolve, turn  # noqa: F401  (register the flow nodes)
 from .board import KINDS
 from .cards import all_locations
 from .data import (

@@ -1,6 +1,6 @@
-"""Effect texts for every 1960 card, written here from the coded effects (effects.py and
-modifiers.py), never copied from a printed card: for the hand, the choices, the log and the public
-page.
+"""Effect texts for every 1960 card, written here from the coded effects (each card's function in
+effects.py, read by `Describe`, and modifiers.py), never copied from a printed card: for the hand,
+the choices, the log and the public page.
 
 Each text is built as a message (msgid and values, issue 12), so the service can show it in the
 reader's language; `card_text` and the other `*_text` functions give its English. Names (states,
@@ -14,8 +14,9 @@ from typing import Any
 from adjudicator.engine import CAPITAL, N_, Message, message, message_text
 
 from .data import CARDS, ENDORSEMENTS, ISSUES, STATES
-from .effects import ELECTION_EVENTS, EVENTS
+from .effects import EVENTS, HELD
 from .modifiers import PREVENTS
+from .steps import Place, Who
 
 Text = str | Message
 
@@ -123,129 +124,171 @@ def _cubes(n: int) -> Message:
     return message(N_("%(n)s cube") if n == 1 else N_("%(n)s cubes"), n=n)
 
 
-def _cap(step: Any, amount: int, cap: int) -> Text:
+def _cap(amount: int, cap: int) -> Text:
     return "" if cap >= amount else message(N_(", at most %(n)s per state"), n=cap)
 
 
-def _say(msgid: str, step: Any, **values: Any) -> Message:
-    return message(msgid, who=_who(step[1]), **values)
+def _issue(issue: str) -> Text:
+    return message(N_("the chosen issue")) if issue == "picked" else issue
 
 
-def step_message(step: Any) -> Message | None:  # noqa: C901, PLR0911, PLR0912 - one line per step of the vocabulary
-    """One step of a coded event in words (None for a step that only sets up a lasting effect)."""
-    op = step[0]
-    if op == "support":
-        return _say(N_("%(who)s adds %(cubes)s of support in %(where)s%(cap)s"), step, cubes=_cubes(step[2]),
-                    where=_where(step[4]), cap=_cap(step, step[2], step[3]))
-    if op == "remove":
-        values = {"cubes": _cubes(step[3]), "where": _where(step[5]), "cap": _cap(step, step[3], step[4])}
-        if step[2] == step[1]:
-            return _say(N_("%(who)s removes %(cubes)s of their own support in %(where)s%(cap)s"), step, **values)
-        return _say(N_("%(who)s removes %(cubes)s of %(victim)s's support in %(where)s%(cap)s"), step,
-                    victim=_who(step[2]), **values)
-    if op == "lose":
-        where = message(N_("the state where their candidate token stands")) if step[3] == "token" \
-            else STATES[step[3]].name
-        return _say(N_("%(who)s loses %(cubes)s of support in %(where)s"), step, cubes=_cubes(step[2]), where=where)
-    if op == "momentum":
-        return _say(N_("%(who)s gains %(n)s momentum") if step[2] > 0 else N_("%(who)s loses %(n)s momentum"), step,
-                    n=abs(step[2]))
-    if op == "issue_up":
-        return message(N_("%(issue)s moves up %(n)s place on the issue track") if step[2] == 1 else
-                       N_("%(issue)s moves up %(n)s places on the issue track"), issue=step[1], n=step[2])
-    if op == "issue":
-        issue = message(N_("the chosen issue")) if step[2] == "picked" else step[2]
-        return _say(N_("%(who)s gains %(cubes)s on %(issue)s") if step[3] > 0 else
-                    N_("%(who)s loses %(cubes)s on %(issue)s"), step, cubes=_cubes(abs(step[3])), issue=issue)
-    if op == "issue_each":
-        return _say(N_("%(who)s loses %(cubes)s on every issue"), step, cubes=_cubes(-step[2]))
-    if op == "issue_split":
-        return _say(N_("%(who)s adds %(cubes)s on issues, one at a time, spread as they choose") if step[3] == "gain"
-                    else N_("%(who)s removes %(cubes)s on issues, one at a time, spread as they choose"), step,
-                    cubes=_cubes(step[2]))
-    if op == "token":
-        return _say(N_("%(who)s's candidate token moves to %(where)s free"), step, where=_state(step[2]))
-    if op == "media":
-        where = _region(step[3]) if step[3] else message(N_("regions of their choice"))
-        return _say(N_("%(who)s places %(cubes)s of media support in %(where)s"), step, cubes=_cubes(step[2]),
-                    where=where)
-    if op == "media_remove":
-        return _say(N_("%(who)s removes %(cubes)s of the opponent's media support"), step, cubes=_cubes(step[2]))
-    if op == "endorse":
-        return _say(N_("%(who)s gains an endorsement in a region of their choice"), step)
-    if op == "pick_issue":
-        return _say(N_("%(who)s chooses an issue"), step)
-    if op == "pick_state":
-        return _say(N_("%(who)s chooses %(what)s"), step, what=_PICK.get(step[2]) or message(N_("a state")))
-    if op == "pick_region":
-        return _say(N_("%(who)s chooses %(what)s"), step, what=_PICK.get(step[2]) or message(N_("a region")))
-    if op == "retrieve":
-        card = f"{CARDS[step[2]].name} (#{step[2]})" if step[2] else message(N_("a card"))
-        return _say(N_("%(who)s may take %(card)s from the discard pile into their hand"), step, card=card)
-    if op == "draw":
-        return _say(N_("%(who)s draws %(n)s cards"), step, n=step[2])
-    if op == "cycle":
-        return _say(N_("%(who)s may discard any number of cards and draw as many"), step)
-    if op == "exhaust":
-        return _say(N_("%(who)s's candidate card is exhausted"), step)
-    if op == "restore":
-        return _say(N_("%(who)s's candidate card is made ready again"), step)
-    if op == "gm":
-        return message(N_("whoever leads more states in the %(region)s gains 1 momentum and a cube in each of "
-                          "its states where nobody has support"), region=step[1])
-    if op == "checks":
-        return _say(N_("%(who)s makes %(n)s support checks in %(where)s"), step, n=step[2], where=_state(step[3]))
-    if op == "mark":
-        return None
-    if op == "if":
-        cond = step[1]
-        when = (message(N_("%(who)s leads %(issue)s"), who=_who(cond[1]), issue=cond[2]) if cond[0] == "leads"
-                else message(N_("%(who)s leads at least %(n)s issues"), who=_who(cond[1]), n=cond[2]))
-        steps = [t for t in map(step_message, step[2]) if t]
-        then: Text = steps[0]
-        for after in steps[1:]:
-            then = message(N_("%(first)s, then %(next)s"), first=then, next=after)
-        return message(N_("if %(when)s: %(then)s"), when=when, then=then)
-    if op == "gallup":
-        return _say(N_("%(who)s reorders the issue track as they like"), step)
-    if op == "match_momentum":
-        return message(N_("the player gains momentum until they have as much as the opponent"))
-    if op == "medal":
-        return message(N_("whoever leads %(a)s loses a cube there, and whoever leads %(b)s loses a cube there; "
-                          "a candidate leading both also loses 1 momentum"), a=step[1], b=step[2])
-    if op == "unpledged":
-        return message(N_("Alabama, Louisiana and Mississippi vote for neither candidate if Kennedy "
-                          "leads them without carrying them"))
-    if op == "opposition":
-        return message(N_("Kennedy shows his hand to Nixon, who then spends 3 CP"))
-    if op == "tricky":
-        return message(N_("Nixon may take an event card from the discard pile and resolve its event"))
-    if op == "whistlestop":
-        return message(N_("the player spends 7 CP on campaigning, at most one cube per state"))
-    if op == "reveal":
-        return _say(N_("turn up the top %(n)s cards of the deck one at a time; each with %(who)s's icon or both "
-                       "icons is resolved for %(who)s, the others are discarded"), step, n=step[2])
-    return message(op.replace("_", " "))
+class Describe:
+    """A card's function read for its text: each step adds its words (a rest-of-turn binding
+    none); the steps after a condition are its `then`."""
+
+    def __init__(self) -> None:
+        self.parts: list[Message] = []
+        self.when: Message | None = None
+        self.then: list[Message] = []
+
+    def sentence(self) -> Message | None:
+        """The steps' words as one sentence (None: the card does nothing when played)."""
+        parts = list(self.parts)
+        if self.when is not None:
+            then: Text = self.then[0]
+            for after in self.then[1:]:
+                then = message(N_("%(first)s, then %(next)s"), first=then, next=after)
+            parts.append(message(N_("if %(when)s: %(then)s"), when=self.when, then=then))
+        return message(CAPITAL, capital=join(parts, "; ")) if parts else None
+
+    def _add(self, msgid: str, **values: Any) -> None:
+        (self.parts if self.when is None else self.then).append(message(msgid, **values))
+
+    def _say(self, msgid: str, who: Who, **values: Any) -> None:
+        self._add(msgid, who=_who(who), **values)
+
+    def support(self, who: Who, n: int, cap: int, where: Place) -> None:
+        self._say(N_("%(who)s adds %(cubes)s of support in %(where)s%(cap)s"), who, cubes=_cubes(n),
+                  where=_where(where), cap=_cap(n, cap))
+
+    def remove(self, who: Who, victim: Who, n: int, cap: int, where: Place) -> None:
+        values = {"cubes": _cubes(n), "where": _where(where), "cap": _cap(n, cap)}
+        if victim == who:
+            self._say(N_("%(who)s removes %(cubes)s of their own support in %(where)s%(cap)s"), who, **values)
+        else:
+            self._say(N_("%(who)s removes %(cubes)s of %(victim)s's support in %(where)s%(cap)s"), who,
+                      victim=_who(victim), **values)
+
+    def lose(self, victim: Who, n: int, abbr: str) -> None:
+        where = message(N_("the state where their candidate token stands")) if abbr == "token" else STATES[abbr].name
+        self._say(N_("%(who)s loses %(cubes)s of support in %(where)s"), victim, cubes=_cubes(n), where=where)
+
+    def momentum(self, who: Who, delta: int) -> None:
+        self._say(N_("%(who)s gains %(n)s momentum") if delta > 0 else N_("%(who)s loses %(n)s momentum"), who,
+                  n=abs(delta))
+
+    def issue_up(self, issue: str, k: int) -> None:
+        self._add(N_("%(issue)s moves up %(n)s place on the issue track") if k == 1 else
+                  N_("%(issue)s moves up %(n)s places on the issue track"), issue=issue, n=k)
+
+    def issue(self, who: Who, issue: str, delta: int) -> None:
+        self._say(N_("%(who)s gains %(cubes)s on %(issue)s") if delta > 0 else N_("%(who)s loses %(cubes)s on %(issue)s"),
+                  who, cubes=_cubes(abs(delta)), issue=_issue(issue))
+
+    def issue_each(self, who: Who, delta: int) -> None:
+        self._say(N_("%(who)s loses %(cubes)s on every issue"), who, cubes=_cubes(-delta))
+
+    def issue_split(self, who: Who, n: int, mode: str) -> None:
+        self._say(N_("%(who)s adds %(cubes)s on issues, one at a time, spread as they choose") if mode == "gain"
+                  else N_("%(who)s removes %(cubes)s on issues, one at a time, spread as they choose"), who,
+                  cubes=_cubes(n))
+
+    def token(self, who: Who, abbr: str) -> None:
+        self._say(N_("%(who)s's candidate token moves to %(where)s free"), who, where=_state(abbr))
+
+    def media(self, who: Who, n: int, region: str | None) -> None:
+        where = _region(region) if region else message(N_("regions of their choice"))
+        self._say(N_("%(who)s places %(cubes)s of media support in %(where)s"), who, cubes=_cubes(n), where=where)
+
+    def media_remove(self, who: Who, n: int) -> None:
+        self._say(N_("%(who)s removes %(cubes)s of the opponent's media support"), who, cubes=_cubes(n))
+
+    def endorse(self, who: Who) -> None:
+        self._say(N_("%(who)s gains an endorsement in a region of their choice"), who)
+
+    def pick_issue(self, who: Who) -> None:
+        self._say(N_("%(who)s chooses an issue"), who)
+
+    def pick_state(self, who: Who, among: str) -> None:
+        self._say(N_("%(who)s chooses %(what)s"), who, what=_PICK.get(among) or message(N_("a state")))
+
+    def pick_region(self, who: Who, among: str) -> None:
+        self._say(N_("%(who)s chooses %(what)s"), who, what=_PICK.get(among) or message(N_("a region")))
+
+    def retrieve(self, who: Who, only: int | None) -> None:
+        card = f"{CARDS[only].name} (#{only})" if only else message(N_("a card"))
+        self._say(N_("%(who)s may take %(card)s from the discard pile into their hand"), who, card=card)
+
+    def draw(self, who: Who, n: int) -> None:
+        self._say(N_("%(who)s draws %(n)s cards"), who, n=n)
+
+    def cycle(self, who: Who) -> None:
+        self._say(N_("%(who)s may discard any number of cards and draw as many"), who)
+
+    def exhaust(self, who: Who) -> None:
+        self._say(N_("%(who)s's candidate card is exhausted"), who)
+
+    def restore(self, who: Who) -> None:
+        self._say(N_("%(who)s's candidate card is made ready again"), who)
+
+    def gathering_momentum(self, region: str) -> None:
+        self._add(N_("whoever leads more states in the %(region)s gains 1 momentum and a cube in each of its states "
+                     "where nobody has support"), region=region)
+
+    def checks(self, who: Who, n: int, abbr: str) -> None:
+        self._say(N_("%(who)s makes %(n)s support checks in %(where)s"), who, n=n, where=_state(abbr))
+
+    def binds(self, who: Who) -> None:
+        """Whom a rest-of-turn effect binds is part of its own line (LASTING)."""
+
+    def if_leads(self, who: Who, issue: str) -> bool:
+        self.when = message(N_("%(who)s leads %(issue)s"), who=_who(who), issue=issue)
+        return True
+
+    def if_leads_issues(self, who: Who, n: int) -> bool:
+        self.when = message(N_("%(who)s leads at least %(n)s issues"), who=_who(who), n=n)
+        return True
+
+    def reorder_track(self, who: Who) -> None:
+        self._say(N_("%(who)s reorders the issue track as they like"), who)
+
+    def match_momentum(self) -> None:
+        self._add(N_("the player gains momentum until they have as much as the opponent"))
+
+    def issue_leaders_lose(self, first: str, second: str) -> None:
+        self._add(N_("whoever leads %(a)s loses a cube there, and whoever leads %(b)s loses a cube there; a "
+                     "candidate leading both also loses 1 momentum"), a=first, b=second)
+
+    def unpledged_electors(self) -> None:
+        self._add(N_("Alabama, Louisiana and Mississippi vote for neither candidate if Kennedy leads them without "
+                     "carrying them"))
+
+    def show_hand_then_cp(self) -> None:
+        self._add(N_("Kennedy shows his hand to Nixon, who then spends 3 CP"))
+
+    def event_from_discards(self) -> None:
+        self._add(N_("Nixon may take an event card from the discard pile and resolve its event"))
+
+    def campaign_one_per_state(self) -> None:
+        self._add(N_("the player spends 7 CP on campaigning, at most one cube per state"))
+
+    def reveal_deck(self, who: Who, n: int) -> None:
+        self._say(N_("turn up the top %(n)s cards of the deck one at a time; each with %(who)s's icon or both icons "
+                     "is resolved for %(who)s, the others are discarded"), who, n=n)
 
 
-def step_text(step: Any) -> str:
-    """One step of a coded event in English ('' for a step that only sets up a lasting effect)."""
-    msg = step_message(step)
-    return message_text(msg) if msg else ""
-
-
-def _sentence(steps: list[Any]) -> Message | None:
-    parts = [t for t in map(step_message, steps) if t]
-    return message(CAPITAL, capital=join(parts, "; ")) if parts else None
+def describe(card: int) -> Message | None:
+    """The card's function in words, as one sentence (None: nothing to say)."""
+    words = Describe()
+    EVENTS[card](words)
+    return words.sentence()
 
 
 def _lines(card: int) -> list[Message]:
     """The lines of a campaign card's effect, each without its final full stop."""
     lines: list[Message] = []
-    if first := _sentence(EVENTS.get(card, [])):
-        lines.append(first)
-    if card in ELECTION_EVENTS and (held := _sentence(ELECTION_EVENTS[card])):
-        lines.append(message(N_("Held until Election Day, then: %(effect)s"), effect=held))
+    if said := describe(card):
+        lines.append(message(N_("Held until Election Day, then: %(effect)s"), effect=said) if card in HELD else said)
     if card in LASTING:
         lines.append(message(LASTING[card]))
     if card in PREVENTS:

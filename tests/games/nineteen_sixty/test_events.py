@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from adjudicator.games.nineteen_sixty import GAME
 from adjudicator.games.nineteen_sixty.data import CARDS as GAME_CARDS
-from adjudicator.games.nineteen_sixty.effects import EVENTS, MISSING
+from adjudicator.games.nineteen_sixty.effects import EVENTS
 
 from .helpers import act, clear_board, cubes, give, script, start, waiting
 
@@ -20,14 +20,6 @@ def played(card: int, seat: str = "kennedy", prep=None):
 
 def total(s, seat):
     return sum(v[seat] for v in s["states"].values())
-
-
-def test_missing_events_are_cp_only():
-    s = give(start(), "kennedy", *MISSING)
-    p = waiting(s)["kennedy"]
-    for card in MISSING:
-        assert not p.allows({"play": card, "as": "event"}) and p.allows({"play": card, "as": "cp"})
-    assert len(EVENTS) + len(MISSING) == 97
 
 
 def test_5_volunteers():
@@ -245,8 +237,6 @@ def test_every_implemented_event_resolves_and_leaves_its_card_in_place():
     """A smoke test for each encoded event: defaults finish it, invariants hold, the card is in
     the right place (removed, its box, or before the player for the rest of the turn)."""
     for card in sorted(EVENTS):
-        if card in MISSING:
-            continue
         s = played(card, "kennedy")
         for _ in range(50):
             prompts = waiting(s)
