@@ -23,7 +23,7 @@ from adjudicator.engine import get_game
 from adjudicator.i18n import LANGUAGES, help_text
 
 from . import backend
-from .boards import board_html, hand_html
+from .boards import board_html, hand_at_every_decision, hand_html
 from .composer import MAX_PLAN_ROWS, compose, naming
 from .create import timezones
 from .doge_placement import FORM_FIELD as PLACEMENT_FIELD
@@ -171,8 +171,10 @@ def _render_play(game_id: str, seat: str, seat_token: str, result: dict[str, Any
         max_notes=backend.service().MAX_NOTES,
         board=board_html(page.game, page.view, seat, links),
         hand=hand_html(page.game, page.view, seat),
-        # the hand goes beside a decision that names cards (1960's "play 20 cp — #20 ..."), else below the board
-        hand_here=any(" — " in label for _value, label in choices),
+        # the hand goes beside a decision that names cards (1960's "play 20 cp — #20 ..."), or beside
+        # every decision of a game whose every decision turns on it (China, Founding Fathers); else below the board
+        hand_here=prompt is not None and (hand_at_every_decision(page.game)
+                                          or any(" — " in label for _value, label in choices)),
         preview=preview,
         private=((page.view or {}).get("private") or {}).get(seat),
         grammar=page.grammar_help or help_text(game.grammar_help()),
