@@ -23,12 +23,12 @@ from adjudicator.engine import get_game
 from adjudicator.i18n import LANGUAGES, help_text
 
 from . import backend
-from .boards import board_html, hand_html
+from .boards import board_html, hand_at_every_decision, hand_html
 from .composer import MAX_PLAN_ROWS, compose, naming
 from .create import timezones
 from .doge_placement import FORM_FIELD as PLACEMENT_FIELD
+from .doge_placement import chosen_set, picked_area, placement_form
 from .doge_placement import order_text as placement_text
-from .doge_placement import picked_area, placement_form
 from .errors import bad_link, status_of
 from .players import signed_in
 from .security import secret_page
@@ -163,15 +163,18 @@ def _render_play(game_id: str, seat: str, seat_token: str, result: dict[str, Any
         choices=choices,
         composer=composer,
         placement=placement_form(page.game, prompt, page.view, seat, picked_area(request.args),
-                                 request.form.getlist("marker") if request.method == "POST" else None),
+                                 *((request.form.getlist("marker"), chosen_set(request.form))
+                                   if request.method == "POST" else ())),
         press=press[-PRESS_ON_PAGE:], press_new=sum(p.new for p in press), press_count=len(press),
         press_draft=(drafts or {}).get("press", {"to": [request.args.get("reply", "")[:64]], "text": ""}),
         notes=drafts["notes"] if drafts and "notes" in drafts else backend.read("seat_notes", game_id, seat, seat_token),
         max_notes=backend.service().MAX_NOTES,
         board=board_html(page.game, page.view, seat, links),
         hand=hand_html(page.game, page.view, seat),
-        # the hand goes beside a decision that names cards (1960's "play 20 cp — #20 ..."), else below the board
-        hand_here=any(" — " in label for _value, label in choices),
+        # the hand goes beside a decision that names cards (1960's "play 20 cp — #20 ..."), or beside
+        # every decision of a game whose every decision turns on it (China, Founding Fathers); else below the board
+        hand_here=prompt is not None and (hand_at_every_decision(page.game)
+                                          or any(" — " in label for _value, label in choices)),
         preview=preview,
         private=((page.view or {}).get("private") or {}).get(seat),
         grammar=page.grammar_help or help_text(game.grammar_help()),

@@ -193,6 +193,56 @@ def test_a_refused_plan_changes_nothing_and_its_preview_says_so(site: Site, scri
         context.close()
 
 
+# ------------------------------------------------------------------------------------ the hand at hand
+
+def _hand_names(game: str, view: dict) -> list[str]:
+    """What the seat page must name for each card of the seat's own hand (from its own view)."""
+    hand = view["private"][next(iter(view["private"]))]["hand"]
+    if game == "china":  # colours: how many of each
+        return [f"{colour} × {hand.count(colour)}" for colour in sorted(set(hand))]
+    from adjudicator.games.founding_fathers.data import deck
+
+    return [deck(view.get("deck") or "standard").name(card) for card in hand]
+
+
+@SCRIPTS
+def test_china_and_founding_fathers_show_the_seats_own_hand_right_below_the_decision(site: Site,  # noqa: F811
+                                                                                     scripts: bool) -> None:
+    """On a phone, each seat with a decision sees its own hand (China: each colour held, how many and
+    where it plays; Founding Fathers: each card's numbers) inside the decision, right below the
+    order form and without a hover, and the board draws no hand; a seat waiting sees its hand below
+    the board. The offsets are printed."""
+    figures = []
+    for game in ("china", "founding-fathers"):
+        started = start(game, 3)
+        for seat in sorted(started.tokens):
+            state = started.page(seat)
+            context, page = _open(site, started, seat, scripts, **PHONE)
+            try:
+                names = _hand_names(game, state.view)
+                assert "your hand" not in page.inner_text(".board-section .board").lower()
+                if state.prompt is None or state.receipt is not None:
+                    below = page.inner_text(".board-section .hand-below-board")
+                    assert "your hand" in below.lower() and all(name in below for name in names), (game, seat, below)
+                    continue
+                hand = page.locator("#orders .hand-at-decision")
+                assert hand.is_visible(), (game, seat)
+                text = hand.inner_text()
+                assert "your hand" in text.lower() and names and all(name in text for name in names), (game, seat, text)
+                if game == "founding-fathers":  # a card's numbers, written out (a statesman's or an action's)
+                    assert hand.locator("li").count() == len(names)
+                    assert re.search(r"ability \d|Play (in|during)", text), text
+                send = page.locator("#orders form.order-form, #orders .composer, #orders .composer-buttons").first
+                gap = hand.bounding_box()["y"] - (send.bounding_box()["y"] + send.bounding_box()["height"])
+                top = hand.bounding_box()["y"]
+                figures.append(f"{game} {seat}: hand at {int(top)} px, {int(gap)} px below the order form")
+                assert 0 <= gap <= 40 and top + 100 <= 2 * PHONE["height"], (game, seat, gap, top)
+            finally:
+                context.close()
+    print("\nthe hand beside the decision (phone 390 x 844):", "; ".join(figures))
+    assert figures
+
+
 # ------------------------------------------------------------------------------------ page length
 
 def test_each_seat_page_reaches_its_board_within_two_phone_screens(site: Site) -> None:  # noqa: F811

@@ -4,14 +4,14 @@ the key facts are on it, and no seat's board shows another seat's hand."""
 from __future__ import annotations
 
 import pytest
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from adjudicator.cli.playout import _scramble, play_one
 from adjudicator.engine import get_game, register
 from adjudicator.games.founding_fathers import GAME
 from adjudicator.games.founding_fathers.data import deck
 from adjudicator.record.verify import replay_record
-from web.boards import board_html
+from web.boards import board_html, hand_html
 
 
 @pytest.fixture(autouse=True)
@@ -55,10 +55,15 @@ def test_board_draws_every_view_and_hides_other_hands(app, seed, players, option
                     assert d.states[st]["name"] in html
                 for sid in state["statesmen"]:
                     assert d.statesmen[sid]["name"] in html
-                # the seat's own hand is shown to him, and nothing of anybody else's
-                assert ("Your hand:" in html) == (seat is not None)
+                # the seat's own hand is drawn beside the decision, not in the board, and only for its seat;
+                # neither depends on anybody else's hand
+                hand = hand_html("founding-fathers", view, seat)
+                assert "Your hand" not in html and ("Your hand" in (hand or "")) == (seat is not None)
+                for cid in view["private"].get(seat, {}).get("hand", []) if seat else []:
+                    assert escape(d.name(cid)) in hand
                 other = GAME.view(_others_scrambled(state, seat), seat)
                 assert board_html("founding-fathers", other, seat) == html
+                assert hand_html("founding-fathers", other, seat) == hand
 
 
 def test_the_stand_in_notice_follows_the_decks_own_provenance(app) -> None:

@@ -11,7 +11,7 @@ from markupsafe import Markup
 from adjudicator.cli.playout import play_one
 from adjudicator.engine import get_game
 from adjudicator.record.verify import replay_record
-from web.boards import board_html
+from web.boards import board_html, hand_html
 
 pytest.importorskip("adjudicator.games.china")
 pytest.importorskip("adjudicator.games.nineteen_sixty")
@@ -69,13 +69,18 @@ def test_china_board_draws_every_view_of_random_games(app, seed, players, option
                             assert f'data-seat="{s}" data-count="{n}"' in html
                 assert html.count('class="scored-mark"') == len(view["scored"])
                 assert f"<b>{view['deck_size']}</b> cards" in html
+                assert "Your hand" not in html  # drawn beside the decision (hand_html), not in the board
                 if seat is None:
-                    assert "Your hand" not in html
-                elif number % 7 == 0:  # the board depends on nothing a seat may not see
-                    other = board_html("china", game.view(_scrambled_others(state, seat), seat), seat)
-                    assert other == html
+                    assert hand_html("china", view, seat) is None
+                elif number % 7 == 0:  # board and hand depend on nothing a seat may not see
+                    scrambled = game.view(_scrambled_others(state, seat), seat)
+                    assert board_html("china", scrambled, seat) == html
                     hand = view["private"][seat]["hand"]
-                    assert html.count('class="ccard') == len(view["display"]) + len(hand)
+                    assert html.count('class="ccard') == len(view["display"])
+                    drawn = hand_html("china", view, seat)
+                    assert hand_html("china", scrambled, seat) == drawn and "Your hand" in drawn
+                    assert drawn.count('class="ccard') == len(hand) + len(view["display"])  # its cards, face-up ones
+                    assert all(f"{colour} × {hand.count(colour)}" in drawn for colour in hand)  # how many of each
     assert forts or not options.get("fortifications"), "no fortification was ever drawn"
 
 

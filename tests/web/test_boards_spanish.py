@@ -24,7 +24,7 @@ LABELS = {"doge": [">Areas as a list<", ">Voting order<", ">Venice: the six dist
           "china": [">Face-up<", ">Discard pile<", ">Players (pieces still in supply)<", ">Regions as a table<",
                     ">Your hand<"],
           "1960": [">Events in play<", ">Candidate card<", '"Map of the 50 states"', ">Your hand<", ">Momentum<"],
-          "founding-fathers": [">Public support<", ">Offices<", ">Election cubes<", ">Your hand:", ">Popularity<"]}
+          "founding-fathers": [">Public support<", ">Offices<", ">Election cubes<", ">Your hand<", ">Popularity<"]}
 
 
 @pytest.fixture

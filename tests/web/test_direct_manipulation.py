@@ -1,5 +1,5 @@
 """Issue 25's direct manipulation on the seat page, without a browser: Doge's placement as markers
-to tick and an area's button (the same order text as a mail, refusals that keep the ticks), the
+to tick (or their whole set picked in one list) and an area's button (the same order text as a mail, refusals that keep the ticks), the
 drawn Venice (its areas are links only for a seat placing, its marker values only for their owner),
 and China's house spaces that a click picks for the pending order."""
 
@@ -42,12 +42,55 @@ def test_a_press_without_markers_or_with_too_many_is_refused_and_keeps_the_ticks
     resp = red.place("castello")
     assert resp.status_code == 422
     text = text_of(resp.get_data(as_text=True))
-    assert "Tick 1 to 4 of your markers, then press the area's button." in text and "Sealed order" not in text
+    assert "Tick 1 to 4 of your markers or choose the whole set in the list, then press the area's button." in text
+    assert "Sealed order" not in text
     resp = red.place("castello", 3, 3, 2, 2, 1)
     html = resp.get_data(as_text=True)
     assert resp.status_code == 422 and "At most 4 markers go on one card: untick 1." in text_of(html)
     assert len(re.findall(r'name="marker" value="\d" checked', html)) == 5  # nothing lost
     assert "Your sealed order so far" not in red.page()  # nothing was sealed
+
+
+def _placement_form(player):
+    [form] = [f for f in forms_of(player.page()) if "placement" in f.fields]
+    return form
+
+
+def _post_placement(player, area: str, markers: list[int], chosen: str):
+    form = _placement_form(player)
+    data = {**form.fields, "area": area, "marker": [str(m) for m in markers], "set": chosen}
+    return player.client.post(form.action or player.url, data=data, follow_redirects=True)
+
+
+def test_the_whole_set_picked_in_one_list_makes_the_order(client):
+    """Any placement is one pick in the list and the area's button: the list holds every distinct set
+    of 1 to 4 of the seat's markers left (none chosen at first), grouped by size, strongest first."""
+    _, (red, blue, green) = _doge(client)
+    form = _placement_form(red)
+    assert form.fields["set"] == ""  # the placeholder: no placement is chosen for the player
+    sets = [value for value, _ in form.selects["set"] if value]
+    labels = [label for _, label in form.selects["set"]]
+    assert len(sets) == len(set(sets)) == 39  # 4 + 9 + 13 + 13 sets of 1, 2, 3 and 4 of 3 3 2 2 1 1 0
+    assert sets[:4] == ["3", "2", "1", "0"] and sets[-1] == "2 1 1 0" and "3 + 3 + 2 + 2 · 10 votes" in labels
+    resp = _post_placement(red, "castello", [], "3 3 2 2")
+    assert "Sealed order received: place castello 3 3 2 2" in text_of(resp.get_data(as_text=True))
+    blue.command("place san-marco 2")
+    green.command("place dorsoduro 0")
+    # revealed: only the markers left (1 1 0) make the sets of the next round
+    assert [value for value, _ in _placement_form(red).selects["set"] if value] == ["1", "0", "1 1", "1 0", "1 1 0"]
+
+
+def test_ticks_and_a_different_set_are_refused_and_both_kept(client):
+    _, (red, _, _) = _doge(client)
+    resp = _post_placement(red, "castello", [3, 1], "2 2")
+    html = resp.get_data(as_text=True)
+    assert resp.status_code == 422
+    assert "The markers ticked (3 1) and the set chosen in the list (2 2) differ" in text_of(html)
+    assert len(re.findall(r'name="marker" value="\d" checked', html)) == 2
+    assert re.search(r'<option value="2 2" selected>', html)
+    assert "Your sealed order so far" not in red.page()
+    resp = _post_placement(red, "castello", [1, 3], "3 1")  # the same markers both ways: one answer
+    assert "Sealed order received: place castello 3 1" in text_of(resp.get_data(as_text=True))
 
 
 def test_a_placement_the_game_refuses_says_why(client):
@@ -78,6 +121,8 @@ def test_a_spanish_placement_form_and_map(client):
     html = client.get(red.url + "?lang=es").get_data(as_text=True)
     text = text_of(html)
     assert "1. Marca los marcadores que colocas (de 1 a 4)" in text and "usado" not in text
+    assert "elige un grupo de marcadores…" in text and ">3 + 3 + 2 + 2 · 10 votos<" in html
+    assert 'label="4 marcadores"' in html
     assert "Venecia: los seis distritos y la Quarantia" in html
 
 

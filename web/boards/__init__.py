@@ -35,14 +35,24 @@ def link_for(word: str) -> str | None:
 
 
 _HANDS: dict[str, Drawer] = {}  # the seat's own cards, shown beside its decision (not in the board)
+_EVERY_DECISION: set[str] = set()  # games whose hand goes beside every decision, not only those naming cards
 
 
-def register_hand(game_id: str) -> Callable[[Drawer], Drawer]:
+def register_hand(game_id: str, every_decision: bool = False) -> Callable[[Drawer], Drawer]:
+    """`every_decision`: the seat page shows the hand beside any open decision of the game (China's
+    play, exchange and draw all turn on the cards held); else only beside one whose orders name cards."""
     def deco(fn: Drawer) -> Drawer:
         _HANDS[game_id] = fn
+        if every_decision:
+            _EVERY_DECISION.add(game_id)
         return fn
 
     return deco
+
+
+def hand_at_every_decision(game_id: str) -> bool:
+    _load()
+    return game_id in _EVERY_DECISION
 
 
 def hand_html(game_id: str, view: Any, seat: str | None) -> Markup | None:

@@ -24,7 +24,7 @@ from typing import Any
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from . import link_for, register_board
+from . import link_for, register_board, register_hand
 
 SCALE = 10  # board units (x 0-100, y 0-90) to SVG user units
 SEAT_COLOURS = ("blue", "green", "red", "violet", "yellow")
@@ -503,7 +503,7 @@ def draw(view: dict[str, Any], seat: str | None) -> Markup:
     cards = Markup(
         '<section class="china-cards"><div class="row"><span class="label">{}</span>{}</div>'
         '<div class="row"><span class="label">{}</span><span>{}</span></div>'
-        '<div class="row"><span class="label">{}</span><span>{} {}</span></div>{}{}</section>'
+        '<div class="row"><span class="label">{}</span><span>{} {}</span></div>{}</section>'
     ).format(_("Face-up"), _cards(_l(view.get("display"))), _("Deck"),
              Markup(_("%(cards)s cards · exhausted %(times)s time(s)",
                       cards=Markup("<b>{}</b>").format(view.get("deck_size", "?")), times=_int(view.get("exhaustions")))),
@@ -511,8 +511,7 @@ def draw(view: dict[str, Any], seat: str | None) -> Markup:
              _colour_counts(_l(view.get("discard"))),
              Markup('<div class="row"><span class="label">{}</span><span>{}</span></div>').format(
                  _("Out of the game"), _("%(n)s per colour", n=max((_int(n) for n in box.values()), default=0)))
-             if removed else "",
-             _own_hand(view, seat))
+             if removed else "")
     return (Markup('<div class="china">') + head + notice + drawn_map + legend + cards
             + _players(view, seats, seat) + _regions_table(view, key, seats) + _alliance_results(view, key)
             + Markup("</div>"))
@@ -528,15 +527,36 @@ def _provenance(key: BoardKey, warning: str) -> Markup:
                   '<ul class="small">{}</ul></details>').format(_("Where the board data comes from"), warning, items)
 
 
-def _own_hand(view: dict[str, Any], seat: str | None) -> Markup:
-    """Only the seat's own hand, and only from its own view (other hands are never in it)."""
+@register_hand("china", every_decision=True)
+def own_hand(view: dict[str, Any], seat: str | None) -> Markup:
+    """The seat's own hand, only from its own view (other hands are never in it), with what a turn
+    needs beside it: how many cards of each colour and the regions that colour plays to, then the
+    face-up cards and the deck a draw or an exchange takes from. The seat page shows it beside the
+    decision, so the board leaves it out."""
     if not seat:
         return Markup("")
     own = _d(_d(view.get("private")).get(seat))
     if "hand" not in own:
         return Markup("")
-    return Markup('<div class="row mine"><span class="label">{}</span>{}</div>').format(
-        _("Your hand"), _cards(_l(own.get("hand")), _("empty")))
+    hand = [str(c) for c in _l(own.get("hand"))]
+    geo = _geometry((str(view.get("board", "")), str(view.get("board_set", ""))))
+    counts: dict[str, int] = {}
+    for c in hand:
+        counts[c] = counts.get(c, 0) + 1
+    rows = []
+    for colour, n in sorted(counts.items()):
+        regions = [geo.names[r] for r in geo.region_ids if geo.colour.get(r) == colour] if geo else []
+        rows.append(Markup('<li><span class="ccount {}">{} × {}</span> {}</li>').format(
+            _card_cls(colour), colour, n,
+            _("plays to %(regions)s", regions=", ".join(regions)) if regions else ""))
+    colours = Markup('<ul class="hand-colours">{}</ul>').format(Markup("").join(rows)) if rows else Markup("")
+    return Markup(
+        '<section class="china china-hand"><div class="row mine"><span class="label">{}</span>{}</div>{}'
+        '<div class="row"><span class="label">{}</span>{}</div>'
+        '<p class="small muted">{}</p></section>').format(
+            _("Your hand"), _cards(hand, _("empty")), colours, _("Face-up"), _cards(_l(view.get("display"))),
+            _("Deck: %(cards)s cards. A card pays for one piece in a region of its colour; two cards of one "
+              "colour pay for one piece in a region of another colour.", cards=view.get("deck_size", "?")))
 
 
 def _side(label: str) -> str:

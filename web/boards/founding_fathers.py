@@ -3,7 +3,8 @@ script, no inline styles).
 
 Reads only the view the page may show (schema: docs/games/founding-fathers.md) and the deck's
 public card data (names, electoral votes, printed popularity). The seat's own hand, when the
-view carries it (``private[seat].hand``), is the only private part drawn. Every lookup tolerates a
+view carries it (``private[seat].hand``), is the only private part drawn: by `own_hand`, which the
+seat page shows beside the decision, not in the board. Every lookup tolerates a
 missing key so an unexpected view degrades, never crashes.
 """
 
@@ -18,7 +19,7 @@ from adjudicator.games.founding_fathers.data import DEFAULT_DECK, deck
 from adjudicator.games.founding_fathers.text import card_message
 
 from ..i18n import game_text
-from . import link_for, register_board
+from . import link_for, register_board, register_hand
 
 OFFICE_ORDER = ("president", "vice-president", "secretary-of-state", "secretary-of-the-treasury",
                 "secretary-of-war", "special-envoy", "general", "chief-justice")
@@ -194,23 +195,36 @@ def _factions(view: dict[str, Any], d: Any, seat: str | None) -> Markup:
             rows.append(Markup("<tr><td>{}{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>").format(
                 _name(d, sid), lead, card.get("party", "?"), pop, info.get("influence", 0),
                 card.get("ability", "?"), _office_name(d, offices[sid]) if sid in offices else "-"))
-        hand = Markup("")
-        if seat == s:
-            own = _d(_d(view.get("private")).get(s)).get("hand")
-            if isinstance(own, list):
-                hand = Markup('<div class="ff-hand"><p>{}{}</p>{}</div>').format(
-                    _("Your hand:"), "" if own else " " + _("empty"), Markup('<ul>{}</ul>').format(Markup("").join(
-                        Markup('<li><b>{}</b> <span class="card-text">{}</span></li>').format(
-                            _name(d, c), _card_text(view, c)) for c in own)) if own else "")
         blocks.append(Markup(
             '<section class="ff-faction"><h3>{} <small>{}{}</small></h3>'
             '<table><thead><tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th>'
-            '<th>{}</th><th>{}</th></tr></thead><tbody>{}</tbody></table>{}</section>').format(
+            '<th>{}</th><th>{}</th></tr></thead><tbody>{}</tbody></table></section>').format(
                 _chip(s), _("VP %(vp)s · influence %(influence)s · cards %(cards)s", vp=f.get("vp", 0),
                             influence=f.get("influence", 0), cards=f.get("hand", 0)),
                 " · " + _("black cubes %(n)s", n=f["black"]) if f.get("black") else "", _("Statesman"), _("Party"),
-                _("Popularity"), _("Influence"), _("Ability"), _("Office"), Markup("").join(rows), hand))
+                _("Popularity"), _("Influence"), _("Ability"), _("Office"), Markup("").join(rows)))
     return Markup('<div class="ff-factions">{}</div>').format(Markup("").join(blocks))
+
+
+@register_hand("founding-fathers", every_decision=True)
+def own_hand(view: dict[str, Any], seat: str | None) -> Markup:
+    """The seat's own hand, only from its own view (other hands are never in it): each card's name
+    and its numbers (a statesman's ability, popularity and votes; an action's moment and effect),
+    with the faction's influence that buys votes and pays costs. The seat page shows it beside the
+    decision, so the board leaves it out."""
+    if not seat:
+        return Markup("")
+    own = _d(_d(view.get("private")).get(seat)).get("hand")
+    if not isinstance(own, list):
+        return Markup("")
+    d = _deck(view)
+    f = _d(_d(view.get("factions")).get(seat))
+    cards = Markup('<ul class="ff-hand-cards">{}</ul>').format(Markup("").join(
+        Markup('<li><b>{}</b> <span class="card-text">{}</span></li>').format(_name(d, c), _card_text(view, c))
+        for c in own)) if own else Markup('<span class="muted">{}</span>').format(_("empty"))
+    return Markup('<section class="ff-hand"><p><b>{}</b> <span class="small">{}</span></p>{}</section>').format(
+        _("Your hand"), _("your influence %(influence)s · VP %(vp)s", influence=f.get("influence", 0), vp=f.get("vp", 0)),
+        cards)
 
 
 def _issues(view: dict[str, Any], d: Any) -> Markup:

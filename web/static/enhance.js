@@ -69,6 +69,33 @@ document.addEventListener("click", function (event) {
   button.click();
 });
 
+// Doge's placement: the list of whole marker sets and the tick boxes show one choice. Picking a
+// set ticks its markers (and only those); a tick shows the set the ticked markers make in the list,
+// or its first line when they make none. Without scripts the server reads whichever was used
+// (web/doge_placement.py) and asks when the two differ.
+document.addEventListener("change", function (event) {
+  var target = event.target;
+  var form = target.closest ? target.closest(".placement-form") : null;
+  if (!form) { return; }
+  var list = form.querySelector("select[data-marker-set]");
+  var boxes = Array.prototype.slice.call(form.querySelectorAll("input[name=marker]:not([disabled])"));
+  if (!list) { return; }
+  if (target === list) {
+    var wanted = list.value ? list.value.split(" ") : [];
+    boxes.forEach(function (box) {
+      var at = wanted.indexOf(box.value);
+      box.checked = at >= 0;
+      if (at >= 0) { wanted.splice(at, 1); }
+    });
+  } else if (target.name === "marker") {
+    var ticked = boxes.filter(function (b) { return b.checked; }).map(function (b) { return b.value; });
+    ticked.sort(function (a, b) { return b - a; });
+    var value = ticked.join(" ");
+    var known = Array.prototype.some.call(list.options, function (o) { return o.value === value; });
+    list.value = known ? value : "";
+  }
+});
+
 // Live pages: a page that names its version (a seat's page, a game's public page) asks every
 // POLL_MS whether it changed (a few bytes; the seat's URL carries its secret, as the page's does),
 // and when it did, fetches the page and swaps in its new content. A form the reader is filling in
