@@ -54,6 +54,14 @@ def who(state: State, args: Args, spec: str) -> str | None:
     raise ValueError(spec)
 
 
+def seat_of(state: State, args: Args, spec: str) -> str:
+    """`who` for a step that needs a seat: one that names none is a bug in the card's effect."""
+    seat = who(state, args, spec)
+    if seat is None:
+        raise ValueError(f"{spec} names no seat here")
+    return seat
+
+
 def where(state: State, args: Args, spec: tuple) -> list[str]:
     kind = spec[0]
     if kind == "any":
@@ -182,7 +190,7 @@ def run(state: State, args: Args, step: tuple, events: Events) -> None:  # noqa:
         elif seat:
             lose(state, "issues", issue, seat, -step[3], events)
     elif op == "issue_each":
-        seat = who(state, args, step[1])
+        seat = seat_of(state, args, step[1])
         for issue in ISSUES:
             lose(state, "issues", issue, seat, -step[2], events)
     elif op == "issue_split":
@@ -194,7 +202,7 @@ def run(state: State, args: Args, step: tuple, events: Events) -> None:  # noqa:
             state["tokens"][seat] = args["picked"] if step[2] == "picked" else step[2]
             events.append(event("token", seat=seat, to=state["tokens"][seat]))
     elif op == "media":
-        seat = who(state, args, step[1])
+        seat = seat_of(state, args, step[1])
         if step[3]:
             for _ in range(step[2]):
                 gain(state, "media", step[3], seat, events)
@@ -205,7 +213,7 @@ def run(state: State, args: Args, step: tuple, events: Events) -> None:  # noqa:
     elif op == "endorse":
         FLOW.call(state, "endorse_pick", seat=who(state, args, step[1]))
     elif op in ("pick_issue", "pick_state", "pick_region"):
-        seat = who(state, args, step[1])
+        seat = seat_of(state, args, step[1])
         options = pick_options(state, args, op, seat, step[2])
         if options:
             FLOW.call(state, "ev_pick", seat=seat, options=options)
@@ -217,7 +225,7 @@ def run(state: State, args: Args, step: tuple, events: Events) -> None:  # noqa:
         if options:
             FLOW.call(state, "ev_retrieve", seat=seat, options=sorted(options))
     elif op == "draw":
-        C.draw_cards(state, who(state, args, step[1]), step[2], events)
+        C.draw_cards(state, seat_of(state, args, step[1]), step[2], events)
     elif op == "cycle":
         FLOW.call(state, "ev_cycle", seat=who(state, args, step[1]), n=0)
     elif op in ("exhaust", "restore"):
@@ -230,7 +238,8 @@ def run(state: State, args: Args, step: tuple, events: Events) -> None:  # noqa:
         seat = who(state, args, step[1])
         abbr = args["picked"] if step[3] == "picked" else step[3]
         for _ in range(step[2] if seat else 0):
-            support_check(state, seat, "states", abbr, events)
+            if seat:
+                support_check(state, seat, "states", abbr, events)
     elif op == "mark":
         args["affected"] = who(state, args, step[1])
     elif op == "if":
@@ -430,7 +439,7 @@ class EventPick(N):
             state["track"] = list(value)
             events.append(event("track", seat=seat, track=list(value)))
         else:
-            FLOW.top(state)["args"]["picked"] = value
+            FLOW.stack(state)[-1]["args"]["picked"] = value  # the event that asked
             events.append(event("picked", seat=seat, value=value))
 
     def advance(self, state: State, args: Args, events: Events) -> None:
