@@ -16,7 +16,7 @@ import hashlib
 import hmac
 from dataclasses import dataclass, field
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from adjudicator.store import Game, RecordEntry, Seat
 
@@ -94,7 +94,7 @@ def game_result(s: Session, g: Game) -> GameResult:
     missed = _missed(s, g)
     seats = tuple(
         SeatResult(r.seat, player_identity(r.email, r.display_name), r.display_name or r.seat, missed.get(r.seat, 0))
-        for r in s.exec(select(Seat).where(Seat.game_id == g.id).order_by(Seat.position))
+        for r in s.exec(select(Seat).where(Seat.game_id == g.id).order_by(col(Seat.position)))
         if r.seat_token_hash)
     winners: tuple[str, ...] = ()
     scores: dict[str, int] = {}
