@@ -125,7 +125,7 @@ def auto_reason(msg: Message, envelope_from: str | None) -> str:
 
 def _decode(part: Message) -> str:
     try:
-        content = part.get_content()  # type: ignore[attr-defined]
+        content = part.get_content()  # type: ignore[attr-defined]  # an EmailMessage part (POLICY)
         return content if isinstance(content, str) else ""
     except (LookupError, UnicodeError, ValueError, AssertionError, KeyError, AttributeError, TypeError):
         payload = part.get_payload(decode=True)
