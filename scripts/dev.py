@@ -3,7 +3,8 @@
 
 - `run`: creates `.venv`, installs the project, starts the whole system (`pbem run`).
 - `test`: also installs the test tools and Debian's chromium (for the browser tests), starts the
-  local PostgreSQL and Redis if they are installed but down, then runs ruff and the whole suite.
+  local PostgreSQL and Redis if they are installed but down, then runs ruff and the whole suite
+  (mypy, the type checker, is one of its tests: tests/test_type_check.py).
 - Both fetch the browser verifier's runtime (Pyodide, pinned, from npm) into var/ when npm is
   there (web/verifier_runtime.py); without it `/verify` says so and its browser tests skip.
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 
 def unaccented(text: str) -> str:
@@ -21,12 +21,13 @@ def reword(text: str, first: Mapping[str, str], anywhere: Mapping[str, str] | No
     """`text` with its first words rewritten by `first` (longest phrase first: `no activar` before
     `no`) and any later whole word by `anywhere`. Keys are lower case without accents."""
     line = unaccented(text).strip()
-    starts, words = _patterns(first, anywhere or {})
+    later = anywhere or {}
+    starts, words = _patterns(first, later)
     match = starts.match(line)
     if match:
         line = first[match.group(1).lower()] + line[match.end(1):]
     if words is not None:
-        line = words.sub(lambda m: anywhere[m.group(1).lower()], line)  # type: ignore[index]
+        line = words.sub(lambda m: later[m.group(1).lower()], line)
     return line
 
 
@@ -49,6 +50,6 @@ def _patterns(first: Mapping[str, str], anywhere: Mapping[str, str]) -> tuple[re
     return found
 
 
-def verbs_of(first: Mapping[str, str], english: tuple[str, ...]) -> tuple[str, ...]:
+def verbs_of(first: Mapping[str, str], english: Iterable[str]) -> tuple[str, ...]:
     """A game's `order_verbs`: its English verbs and the first word of each of its other-language phrases."""
     return tuple(dict.fromkeys([*english, *(phrase.split()[0] for phrase in first)]))

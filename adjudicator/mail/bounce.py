@@ -69,7 +69,7 @@ def _h(msg: Message, name: str) -> str:
 
 def is_bounce(msg: Message, envelope_from: str | None) -> bool:
     if msg.get_content_type() == "multipart/report" and \
-            (msg.get_param("report-type") or "").lower() == "delivery-status":  # type: ignore[union-attr]
+            (msg.get_param("report-type") or "").lower() == "delivery-status":  # type: ignore[union-attr]  # a str here
         return True
     if envelope_from is not None and envelope_from.strip() in ("", "<>"):
         return True

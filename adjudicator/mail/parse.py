@@ -125,7 +125,7 @@ def auto_reason(msg: Message, envelope_from: str | None) -> str:
 
 def _decode(part: Message) -> str:
     try:
-        content = part.get_content()  # type: ignore[attr-defined]
+        content = part.get_content()  # type: ignore[attr-defined]  # an EmailMessage part (POLICY)
         return content if isinstance(content, str) else ""
     except (LookupError, UnicodeError, ValueError, AssertionError, KeyError, AttributeError, TypeError):
         payload = part.get_payload(decode=True)
@@ -168,10 +168,10 @@ def parse(raw: bytes, envelope_from: str | None = None, trusted: bool = False) -
     problem = ""
     try:
         check_shape(raw)
-        msg: EmailMessage = message_from_bytes(raw, policy=POLICY)  # type: ignore[assignment]
+        msg: EmailMessage = message_from_bytes(raw, policy=POLICY)
     except (MimeTooComplex, RecursionError) as exc:
         problem = str(exc) if isinstance(exc, MimeTooComplex) else "your mail's MIME structure is too deep"
-        msg = message_from_bytes(header_block(raw) + b"\r\n\r\n", policy=POLICY)  # type: ignore[assignment]
+        msg = message_from_bytes(header_block(raw) + b"\r\n\r\n", policy=POLICY)
     recipients = [v for n in ("To", "Cc", "Delivered-To", "X-Original-To") for v in _all(msg, n)]
     refs = re.findall(r"<[^<>\s]{1,900}>", _h(msg, "In-Reply-To") + " " + _h(msg, "References"))
     try:

@@ -291,7 +291,7 @@ class _Inline:
         return pos + 1
 
     def _code_span(self, pos: int) -> int:
-        length = _BACKTICKS.match(self.text, pos).end() - pos  # type: ignore[union-attr]
+        length = _BACKTICKS.match(self.text, pos).end() - pos  # type: ignore[union-attr]  # pos is at a `
         starts = self.ticks[length]
         k = self.tick_next.get(length, 0)
         while k < len(starts) and starts[k] <= pos:  # each run is passed once, over the whole text
@@ -335,7 +335,7 @@ class _Inline:
 
     def _emphasis(self, pos: int, char: str) -> int:
         text = self.text
-        end = _RUN[char].match(text, pos).end()  # type: ignore[union-attr]
+        end = _RUN[char].match(text, pos).end()  # type: ignore[union-attr]  # pos is at a * or _
         length = end - pos
         before = text[pos - 1] if pos else " "
         after = text[end] if end < len(text) else " "

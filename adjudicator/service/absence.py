@@ -65,7 +65,7 @@ def seat_zone(g: Game, row: Seat) -> str:
 
 
 def _midnight(day: date, zone: str) -> datetime:
-    return as_utc(datetime.combine(day, time(0), ZoneInfo(zone)))  # type: ignore[return-value]
+    return as_utc(datetime.combine(day, time(0), ZoneInfo(zone)))
 
 
 def absence_of(g: Game, row: Seat) -> Absence | None:
@@ -111,7 +111,9 @@ def set_absence(s: Session, game_id: str, seat: str, seat_token: str | MailKey, 
     row.absent_from, row.absent_until = _midnight(first, zone), _midnight(last + timedelta(days=1), zone)
     row.absence_days_used = used + days
     s.add(row)
-    return absence_of(g, row)  # type: ignore[return-value]
+    absence = absence_of(g, row)
+    assert absence is not None  # both of its dates were just set
+    return absence
 
 
 def cancel_absence(s: Session, game_id: str, seat: str, seat_token: str | MailKey,

@@ -43,7 +43,7 @@ def count_client(s: Session, client: str, action: str, signed_in: bool, now: dat
     bound = BOUNDS[action][1 if signed_in else 0]
     times = sorted(as_utc(at) for at in s.exec(select(ClientAction.at).where(
         ClientAction.network == tag, ClientAction.action == action, ClientAction.at >= now - WINDOW)).all())
-    free = window_free_at(times, bound, WINDOW)  # type: ignore[arg-type]
+    free = window_free_at(times, bound, WINDOW)
     if free is not None:
         what = (_("%(count)s games were created from your network in the last hour, the most allowed", count=len(times))
                 if action == "create" else

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from typing import overload
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 
@@ -10,7 +11,14 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
+@overload
+def as_utc(dt: datetime) -> datetime: ...
+@overload
+def as_utc(dt: None) -> None: ...
+@overload
+def as_utc(dt: datetime | None) -> datetime | None: ...
 def as_utc(dt: datetime | None) -> datetime | None:
+    """`dt` in UTC; a naive one (SQLite gives them back so) is taken as UTC already."""
     if dt is None:
         return None
     return dt.replace(tzinfo=UTC) if dt.utcoffset() is None else dt.astimezone(UTC)
@@ -30,7 +38,7 @@ def format_deadline(dt: datetime | None, timezone: str = "UTC") -> str:
     """A deadline as players read it, in the game's time zone: '2025-03-04 18:00 CET'."""
     if dt is None:
         return "no deadline"
-    local = as_utc(dt).astimezone(ZoneInfo(timezone))  # type: ignore[union-attr]
+    local = as_utc(dt).astimezone(ZoneInfo(timezone))
     return local.strftime("%Y-%m-%d %H:%M %Z")
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy.orm import object_session
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from adjudicator.engine import ContentError, ContentLibrary, get_game
 from adjudicator.store import Game, InstalledContent
@@ -54,11 +54,11 @@ def load_installed(s: Session) -> None:
     """Add rows installed since this process last looked (in install order, so the newest row of
     a name becomes current)."""
     bind = s.get_bind()
-    database = str(getattr(bind, "engine", bind).url)
+    database = str(bind.engine.url)  # an Engine is its own .engine
     with _lock:
         seen = _loaded_up_to.get(database, 0)
-        rows = s.exec(select(InstalledContent).where(InstalledContent.id > seen)
-                      .order_by(InstalledContent.id)).all()
+        rows = s.exec(select(InstalledContent).where(col(InstalledContent.id) > seen)
+                      .order_by(col(InstalledContent.id))).all()
         for row in rows:
             try:
                 lib = library(row.game_type, row.kind)
@@ -76,8 +76,8 @@ def ensure_game_content(g: Game) -> None:
     """Before a game's state is used: make sure the content its options pin is loaded."""
     if not content_known(g):
         s = object_session(g)
-        if s is not None:
-            load_installed(s)  # type: ignore[arg-type]
+        if isinstance(s, Session):  # the project's sessions are all SQLModel's
+            load_installed(s)
 
 
 def content_known(g: Any) -> bool:
@@ -125,6 +125,6 @@ def list_content(s: Session, game: str, kind: str) -> list[ContentInfo]:
     for row in s.exec(select(InstalledContent).where(InstalledContent.game_type == game,
                                                      InstalledContent.kind == kind,
                                                      InstalledContent.source != SNAPSHOT)
-                      .order_by(InstalledContent.id)).all():
+                      .order_by(col(InstalledContent.id))).all():
         found.append(ContentInfo(game, kind, row.name, row.pin, False, row.pin in current, row.source))
     return found

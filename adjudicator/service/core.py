@@ -12,13 +12,14 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy.orm import object_session
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from adjudicator.engine import GameModule, Prompt, get_game
 from adjudicator.engine import state_hash as hash_state
 from adjudicator.i18n import _
 from adjudicator.record import GENESIS, entry_hash
 from adjudicator.store import Director, Game, ModeratorAction, RecordEntry, SealedOrder, Seat, lock_game
+from adjudicator.store.typed import id_of
 
 from . import snapshot
 from .clock import utcnow
@@ -63,7 +64,7 @@ def seats_of(s: Session, g: Game) -> list[Seat]:
     cached = snapshot.rows(s, g, Seat)
     if cached is not None:
         return cached
-    return list(s.exec(select(Seat).where(Seat.game_id == g.id).order_by(Seat.position)).all())
+    return list(s.exec(select(Seat).where(Seat.game_id == g.id).order_by(col(Seat.position))).all())
 
 
 def seat_row(s: Session, g: Game, seat: str, seats: list[Seat] | None = None) -> Seat:
@@ -97,7 +98,7 @@ def auth_admin(g: Game, admin_token: str) -> dict[str, str]:
     if token_matches(g.admin_token_hash, admin_token):
         return {}
     s = object_session(g)
-    if s is not None and directs(s, g, admin_token):  # type: ignore[arg-type]
+    if isinstance(s, Session) and directs(s, g, admin_token):  # the project's sessions are all SQLModel's
         return {"by": "director"}
     raise Forbidden(f"wrong moderator token for game {g.public_id}")
 
@@ -225,9 +226,9 @@ def append_entry(
 ) -> RecordEntry:
     """Append one chained entry (hashing reused from adjudicator.record) and update the caches."""
     state_hash = hash_state(state)  # sha256_hex(state), reusing the text of parts hashed before
-    entry = {"index": g.record_length, "kind": kind, "data": data, "prev": last_hash(s, g), "state_hash": state_hash}
+    entry: dict[str, Any] = {"index": g.record_length, "kind": kind, "data": data, "prev": last_hash(s, g), "state_hash": state_hash}
     row = RecordEntry(
-        game_id=g.id, seq=entry["index"], kind=kind, data=data, prev=entry["prev"],
+        game_id=id_of(g), seq=entry["index"], kind=kind, data=data, prev=entry["prev"],
         state_hash=state_hash, hash=entry_hash(entry), events=events,
     )
     s.add(row)
@@ -242,12 +243,13 @@ def append_entry(
     return row
 
 
-def open_deadline(g: Game, now: datetime, seconds: float | None = None) -> None:
+def open_deadline(g: Game, now: datetime, seconds: float | None = None) -> datetime:
     due = now + timedelta(seconds=g.step_seconds if seconds is None else seconds)
     g.due_at = due
     reminder = due - timedelta(seconds=g.reminder_seconds) if g.reminder_seconds > 0 else None
     g.reminder_at = reminder if reminder is not None and reminder > now else None
     g.reminded = False
+    return due
 
 
 def append_note(s: Session, g: Game, action: str, now: datetime | None = None, **data: Any) -> RecordEntry:
@@ -255,5 +257,5 @@ def append_note(s: Session, g: Game, action: str, now: datetime | None = None, *
     if g.state is None:
         raise Conflict(f"game {g.public_id} has not started; there is no record to note {action} in")
     row = append_entry(s, g, "note", {"action": action, **data}, g.state, [])
-    s.add(ModeratorAction(game_id=g.id, action=action, data=data, at=now or utcnow()))
+    s.add(ModeratorAction(game_id=id_of(g), action=action, data=data, at=now or utcnow()))
     return row

@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 from datetime import datetime, timedelta
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from adjudicator.i18n import _
 from adjudicator.store import Game, SealedOrder
@@ -35,10 +35,10 @@ def due_games(s: Session, now: datetime | None = None) -> list[str]:
     """Public ids of running games with a deadline or reminder due, or a complete sealed group
     whose reveal may have been lost between a commit and the broker."""
     now = now or utcnow()
-    due = set(s.exec(select(Game.public_id).where(Game.status == "running", Game.due_at <= now)).all())
+    due = set(s.exec(select(Game.public_id).where(Game.status == "running", col(Game.due_at) <= now)).all())
     due |= set(s.exec(select(Game.public_id).where(
-        Game.status == "running", Game.reminded == False, Game.reminder_at <= now)).all())  # noqa: E712
-    due |= set(s.exec(select(Game.public_id).distinct().join(SealedOrder, SealedOrder.game_id == Game.id)
+        col(Game.status) == "running", col(Game.reminded) == False, col(Game.reminder_at) <= now)).all())  # noqa: E712
+    due |= set(s.exec(select(Game.public_id).distinct().join(SealedOrder, col(SealedOrder.game_id) == Game.id)
                       .where(Game.status == "running")).all())
     return sorted(due)
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from adjudicator.engine import GameModule
 from adjudicator.i18n import _
@@ -46,7 +46,7 @@ def answered_since(s: Session, g: Game, game: GameModule, seat: str, asked_at: i
     while start < g.record_length:
         rows = s.exec(select(RecordEntry).where(RecordEntry.game_id == g.id, RecordEntry.kind == "orders",
                                                 RecordEntry.seq >= start)
-                      .order_by(RecordEntry.seq).limit(PAGE)).all()  # type: ignore[arg-type]
+                      .order_by(col(RecordEntry.seq)).limit(PAGE)).all()
         for row in rows:
             orders = row.data.get("orders") or {}
             if seat in orders:

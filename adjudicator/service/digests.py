@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from adjudicator.i18n import _, language
 from adjudicator.mail import compose
@@ -19,7 +19,7 @@ from .types import Task
 
 def send_digests(s: Session, now: datetime | None = None) -> list[Task]:
     now = now or utcnow()
-    held = s.exec(select(OutboxMessage).where(OutboxMessage.status == "held").order_by(OutboxMessage.id)).all()
+    held = s.exec(select(OutboxMessage).where(OutboxMessage.status == "held").order_by(col(OutboxMessage.id))).all()
     groups: dict[tuple[int | None, str, str], list[OutboxMessage]] = {}
     for row in held:
         groups.setdefault((row.game_id, row.to, row.seat), []).append(row)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from adjudicator.store import Director, Game, Seat
 
@@ -114,7 +114,7 @@ def director_page(s: Session, director_id: str, token: str) -> DirectorPage:
     director = auth_director(s, director_id, token)
     now = utcnow()
     games = [_directed(s, g, now) for g in s.exec(select(Game).where(Game.director_id == director.id)
-                                                  .order_by(Game.created_at)).all()]
+                                                  .order_by(col(Game.created_at))).all()]
     order = {"running": 1, "paused": 1, "pending": 2, "finished": 3}
     games.sort(key=lambda d: (0 if d.attention else order.get(d.status, 4),
                               d.deadline or datetime.max.replace(tzinfo=now.tzinfo)))

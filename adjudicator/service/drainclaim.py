@@ -21,8 +21,9 @@ from sqlalchemy import bindparam, select
 from sqlmodel import Session
 
 from adjudicator.store import Game
+from adjudicator.store.typed import table_of
 
-_G = Game.__table__  # type: ignore[attr-defined]
+_G = table_of(Game)
 _TRY = (select(_G.c.public_id).where(_G.c.public_id.in_(bindparam("names", expanding=True)))
         .with_for_update(skip_locked=True))
 _KNOWN = select(_G.c.public_id).where(_G.c.public_id.in_(bindparam("names", expanding=True)))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from adjudicator.engine import GameModule
 from adjudicator.i18n import _, prompt_text
@@ -32,7 +32,7 @@ def undone_seqs(s: Session, g: Game) -> set[int]:
     if had is None:
         return set()
     notes = s.exec(select(RecordEntry).where(RecordEntry.game_id == g.id, RecordEntry.kind == "note")
-                   .order_by(RecordEntry.seq))
+                   .order_by(col(RecordEntry.seq)))
     return undone_indices([r.to_entry() for r in notes])
 
 
@@ -108,7 +108,7 @@ def log_entries(s: Session, g: Game, game: GameModule, seat: str | None, newest:
         query = query.where(RecordEntry.seq >= g.record_length - newest)
     if since is not None:
         query = query.where(RecordEntry.seq >= since)
-    return render_entries(s.exec(query.order_by(RecordEntry.seq)), game, seat, undone_seqs(s, g))
+    return render_entries(s.exec(query.order_by(col(RecordEntry.seq))), game, seat, undone_seqs(s, g))
 
 
 def _period(ev: dict[str, Any]) -> str:
@@ -163,5 +163,5 @@ def render_entries(rows: Iterable[RecordEntry], game: GameModule, seat: str | No
             lines = [LogLine(line.index, line.kind, mark + line.markdown, heading=line.heading) for line in lines]
         for line in lines:
             line.at = at
-        entries.append(LogEntry(row.seq, at, lines))  # type: ignore[arg-type]
+        entries.append(LogEntry(row.seq, at, lines))
     return entries

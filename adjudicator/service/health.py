@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from sqlalchemy import func
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from adjudicator.store.models import Game, InboxMessage, OutboxMessage, RecordEntry
 
@@ -31,7 +31,7 @@ class HealthFigures:
     record_entries_last_hour: dict[str, int]  # by kind: orders, reveals, notes ... (adjudications)
 
 
-def _by(s: Session, column, where=None) -> dict[str, int]:  # type: ignore[no-untyped-def]
+def _by(s: Session, column, where=None) -> dict[str, int]:
     query = select(column, func.count()).group_by(column)
     if where is not None:
         query = query.where(where)
@@ -40,11 +40,11 @@ def _by(s: Session, column, where=None) -> dict[str, int]:  # type: ignore[no-un
 
 def health_figures(s: Session, now: datetime | None = None) -> HealthFigures:
     now = now or utcnow()
-    due = select(func.count()).select_from(Game).where(Game.status == "running", Game.due_at <= now)
-    late = due.where(Game.due_at <= now - LATE_AFTER)
+    due = select(func.count()).select_from(Game).where(Game.status == "running", col(Game.due_at) <= now)
+    late = due.where(col(Game.due_at) <= now - LATE_AFTER)
     oldest = s.exec(select(func.min(OutboxMessage.created_at)).where(
-        OutboxMessage.status.in_(("pending", "sending")))).one()  # type: ignore[attr-defined]
-    waited = (now - as_utc(oldest)).total_seconds() if oldest is not None else 0.0  # type: ignore[operator]
+        col(OutboxMessage.status).in_(("pending", "sending")))).one()
+    waited = (now - as_utc(oldest)).total_seconds() if oldest is not None else 0.0
     return HealthFigures(
         games=_by(s, Game.status),
         deadlines_due=int(s.exec(due).one()),

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
-from sqlmodel import Session, func, select
+from sqlmodel import Session, col, func, select
 
 from adjudicator.i18n import _, prompt_text
 from adjudicator.store import Director, Game, Seat, TournamentEntry, TournamentSignup
@@ -58,9 +58,9 @@ class PlayerHome:
 
 
 def _own_seats(s: Session, email: str) -> list[tuple[Seat, Game]]:
-    rows = s.exec(select(Seat, Game).where(Seat.game_id == Game.id, Seat.seat_token_hash.is_not(None),  # type: ignore[union-attr]
+    rows = s.exec(select(Seat, Game).where(Seat.game_id == Game.id, col(Seat.seat_token_hash).is_not(None),
                                            func.lower(func.trim(Seat.email)) == email)
-                  .order_by(Game.created_at, Seat.position)).all()
+                  .order_by(col(Game.created_at), col(Seat.position))).all()
     return list(rows)
 
 
@@ -112,7 +112,8 @@ def player_home(s: Session, email: str) -> PlayerHome:
             continue
         signup = s.exec(select(TournamentSignup).where(TournamentSignup.director_id == director_id)).first()
         entry = entries.get(director_id)
-        seated = s.get(Game, entry.game_id).public_id if entry is not None and entry.game_id else ""  # type: ignore[union-attr]
+        game = s.get(Game, entry.game_id) if entry is not None and entry.game_id else None
+        seated = game.public_id if game is not None else ""
         home.tournaments.append(HomeTournament(d.public_id, d.name, entry is not None,
                                                bool(signup and signup.open), seated))
     # what waits on the player first, then by deadline (soonest first)

@@ -17,9 +17,10 @@ from __future__ import annotations
 import logging
 from dataclasses import replace
 from datetime import datetime, timedelta
+from email.message import Message
 from typing import Any
 
-from sqlmodel import Session, func, select
+from sqlmodel import Session, col, func, select
 
 from adjudicator.i18n import _, language
 from adjudicator.mail import addresses, config
@@ -52,7 +53,7 @@ def receive(s: Session, raw: bytes, source: str, envelope_from: str | None = Non
         from_addr = str(parsed_headers.get("From") or "")[:998]
         subject = str(parsed_headers.get("Subject") or "")[:998]
     except Exception:  # headers that even the tolerant parser rejects
-        mid, from_addr, subject = message_id_of({}, raw), "", ""  # type: ignore[arg-type]
+        mid, from_addr, subject = message_id_of(Message(), raw), "", ""
     if len(raw) > config.max_message_bytes():
         oversized, raw = len(raw), raw[: config.max_header_bytes()]
     # Core statements, not ORM objects: the listener stores every mail (the ORM was half its cost)
@@ -238,7 +239,7 @@ def _over_limit(s: Session, address: str, now: datetime) -> bool:
     if not address:
         return False
     since = now - timedelta(hours=1)
-    count = s.exec(select(func.count(OutboxMessage.id)).where(
+    count = s.exec(select(func.count(col(OutboxMessage.id))).where(
         OutboxMessage.to == address, OutboxMessage.kind == "reply", OutboxMessage.created_at >= since)).one()
     return count >= config.replies_per_hour()
 

@@ -32,17 +32,19 @@ from __future__ import annotations
 import fcntl
 import logging
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
 from sqlalchemy import bindparam
-from sqlmodel import Session, select
+from sqlalchemy import select as core_select
+from sqlmodel import Session, col, select
 
 from adjudicator import store
 from adjudicator.store import InboxMessage, is_transient
+from adjudicator.store.typed import table_of
 
 from . import drainclaim, mailprep, mailunit, snapshot
 from .clock import utcnow
@@ -61,9 +63,9 @@ class Drained:
     full: bool = False  # the chunk was full: more rows may be waiting
 
 
-_T = InboxMessage.__table__  # type: ignore[attr-defined]
+_T = table_of(InboxMessage)
 # the columns mailprep reads, of the rows the next chunk takes (drain_chunk's first query)
-_NEW = (select(_T.c.id, _T.c.raw, _T.c.source, _T.c.envelope_from, _T.c.peer, _T.c.envelope_to, _T.c.auth)
+_NEW = (core_select(_T.c.id, _T.c.raw, _T.c.source, _T.c.envelope_from, _T.c.peer, _T.c.envelope_to, _T.c.auth)
         .where(_T.c.status == "new", _T.c.last_error == "").order_by(_T.c.id).limit(bindparam("limit")))
 
 
@@ -105,11 +107,11 @@ def drain_chunk(s: Session, limit: int = CHUNK, now: datetime | None = None,
     if s.get_bind().dialect.name != "sqlite":
         return _by_games(s, limit, now, prepared or {})
     found = s.exec(select(InboxMessage).where(InboxMessage.status == "new", InboxMessage.last_error == "")
-                   .order_by(InboxMessage.id).limit(limit)).all()  # type: ignore[arg-type]
+                   .order_by(col(InboxMessage.id)).limit(limit)).all()
     result = Drained(full=len(found) >= limit)
     if not found:
         return result
-    ready = {row.id: p for row in found
+    ready = {row.id or 0: p for row in found
              if (p := (prepared or {}).get(row.id or 0)) is not None and p.key == mailprep.key_of(row)}
     games = {row.id or 0: ready[row.id].games if row.id in ready else addressed_games(row) for row in found}
     for game in sorted({g for names in games.values() for g in names}):
@@ -155,13 +157,14 @@ def _by_games(s: Session, limit: int, now: datetime, prepared: dict[int, mailpre
 _seen: dict[int, tuple[tuple[Any, ...], list[str], mailprep.Prepared | None]] = {}
 
 
-def _games(window: list[Any], prepared: dict[int, mailprep.Prepared]) -> tuple[dict[int, mailprep.Prepared],
+def _games(window: Sequence[Any], prepared: dict[int, mailprep.Prepared]) -> tuple[dict[int, mailprep.Prepared],
                                                                             dict[int, list[str]]]:
     """(the preparations that match their rows; every row's games). A mail that names no game by
     its addresses is parsed here: a SIGNON in its body names the game it acts on, to be locked
     like the others, so it keeps its place among that game's mails."""
     global _seen
-    seen, found = _seen, {}
+    seen = _seen
+    found: dict[int, tuple[tuple[Any, ...], list[str], mailprep.Prepared | None]] = {}
     for row in window:
         key = mailprep.key_of(row)
         if (p := prepared.get(row.id)) is not None and p.key == key:
@@ -184,8 +187,8 @@ def _process(s: Session, ids: list[int], games: dict[int, list[str]], ready: dic
     processed if still `new`, in its own unit. A row locked elsewhere (the recovery sweep, which
     hands it on itself; or a gameless row another drain has) is passed by, and stops its games'
     later rows, so a game's mails stay in arrival order. Whether rows of a game were left."""
-    rows = s.exec(select(InboxMessage).where(InboxMessage.id.in_(ids))  # type: ignore[union-attr]
-                  .order_by(InboxMessage.id).with_for_update(skip_locked=True)  # type: ignore[arg-type]
+    rows = s.exec(select(InboxMessage).where(col(InboxMessage.id).in_(ids))
+                  .order_by(col(InboxMessage.id)).with_for_update(skip_locked=True)
                   .execution_options(populate_existing=True)).all()
     by_id = {row.id: row for row in rows}
     stopped: set[str] = set()

@@ -12,7 +12,7 @@ import logging
 import os
 from datetime import datetime, timedelta
 
-from sqlmodel import Session, func, select
+from sqlmodel import Session, col, func, select
 
 from adjudicator.i18n import _
 from adjudicator.mail import addresses
@@ -67,9 +67,9 @@ def help_per_hour() -> int:
 
 def help_over_limit(s: Session, address: str, now: datetime) -> bool:
     since = now - timedelta(hours=1)
-    count = s.exec(select(func.count(OutboxMessage.id)).where(  # type: ignore[arg-type]
+    count = s.exec(select(func.count(col(OutboxMessage.id))).where(
         OutboxMessage.to == address, OutboxMessage.kind == "reply",
-        OutboxMessage.game_id.is_(None), OutboxMessage.created_at >= since)).one()  # type: ignore[union-attr]
+        col(OutboxMessage.game_id).is_(None), col(OutboxMessage.created_at) >= since)).one()
     return count >= help_per_hour()
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from adjudicator.record import VerifyError, verify_record
 from adjudicator.record.chain import export_document
@@ -28,8 +28,8 @@ class RecordsChecked:
 
 def check_records(s: Session) -> RecordsChecked:
     checked = RecordsChecked()
-    for g in s.exec(select(Game).where(Game.record_length > 0).order_by(Game.id)).all():
-        rows = s.exec(select(RecordEntry).where(RecordEntry.game_id == g.id).order_by(RecordEntry.seq)).all()
+    for g in s.exec(select(Game).where(Game.record_length > 0).order_by(col(Game.id))).all():
+        rows = s.exec(select(RecordEntry).where(RecordEntry.game_id == g.id).order_by(col(RecordEntry.seq))).all()
         entries = [r.to_entry() for r in rows]
         checked.games += 1
         checked.entries += len(entries)

@@ -13,6 +13,7 @@ from adjudicator.i18n import DEFAULT, LANGUAGES, _
 from adjudicator.mail.headers import one_line
 from adjudicator.record import derive_seed, seed_commitment, setup_data
 from adjudicator.store import Game, Person, Seat
+from adjudicator.store.typed import id_of
 
 from . import notify, verified
 from .clientbounds import count_client
@@ -93,7 +94,7 @@ def create_game(
     invites: dict[str, str] = {}
     for position, name in enumerate(module.seat_names(seats, resolved)):
         invites[name] = new_token()
-        s.add(Seat(game_id=g.id, seat=name, position=position, invite_token_hash=hash_token(invites[name])))
+        s.add(Seat(game_id=id_of(g), seat=name, position=position, invite_token_hash=hash_token(invites[name])))
     s.flush()
     return CreatedGame(public_id, admin_token, invites)
 

@@ -9,7 +9,7 @@ press, so a version never tells one seat what another does in private.
 
 from __future__ import annotations
 
-from sqlmodel import Session, func, select
+from sqlmodel import Session, col, func, select
 
 from adjudicator.store import Game, Press, SealedOrder, Seat
 
@@ -18,7 +18,7 @@ from .core import auth_seat, find_game
 
 
 def public_version(s: Session, g: Game) -> str:
-    sealed = s.exec(select(func.count(SealedOrder.id)).where(SealedOrder.game_id == g.id)).one()
+    sealed = s.exec(select(func.count(col(SealedOrder.id))).where(SealedOrder.game_id == g.id)).one()
     due = as_utc(g.due_at)
     return f"{g.record_length}.{sealed}.{g.status}.{int(due.timestamp()) if due else 0}"
 
@@ -26,8 +26,8 @@ def public_version(s: Session, g: Game) -> str:
 def own_press_mark(s: Session, g: Game, row: Seat) -> int:
     """The newest press the seat sent or received; only press newer than what it has seen is read."""
     newer = s.exec(select(Press.id, Press.sender, Press.recipients).where(
-        Press.game_id == g.id, Press.id > row.press_read_id)).all()  # type: ignore[operator]
-    mine = [pid for pid, sender, recipients in newer if sender == row.seat or row.seat in (recipients or [])]
+        col(Press.game_id) == g.id, col(Press.id) > row.press_read_id)).all()
+    mine = [pid or 0 for pid, sender, recipients in newer if sender == row.seat or row.seat in (recipients or [])]
     return max(mine, default=row.press_read_id)
 
 

@@ -13,11 +13,12 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from adjudicator.i18n import _, language, normal
 from adjudicator.mail import compose
 from adjudicator.store import Director, Game, LobbyGame, TournamentEntry, TournamentSignup
+from adjudicator.store.typed import id_of
 
 from .clock import utcnow
 from .core import auth_admin, find_game, locked_game, seat_row, seats_of
@@ -68,13 +69,13 @@ def open_in_lobby(s: Session, game_id: str, admin_token: str) -> None:
         raise Conflict(_("game %(game)s has started; only a game waiting for players goes into the lobby",
                          game=game_id))
     if s.exec(select(LobbyGame).where(LobbyGame.game_id == g.id)).first() is None:
-        s.add(LobbyGame(game_id=g.id))
+        s.add(LobbyGame(game_id=id_of(g)))
 
 
 def lobby(s: Session) -> Lobby:
     out = Lobby()
-    rows = s.exec(select(Game, LobbyGame.fill_at).join(LobbyGame, LobbyGame.game_id == Game.id)  # type: ignore[arg-type]
-                  .where(Game.status == "pending").order_by(LobbyGame.created_at)).all()
+    rows = s.exec(select(Game, LobbyGame.fill_at).join(LobbyGame, col(LobbyGame.game_id) == Game.id)
+                  .where(Game.status == "pending").order_by(col(LobbyGame.created_at))).all()
     for g, fill_at in rows:
         seats = seats_of(s, g)
         free = [r.seat for r in seats if not r.seat_token_hash]
@@ -121,7 +122,7 @@ def take_seat(s: Session, email: str, game_id: str, seat: str, now: datetime | N
 def set_signup(s: Session, director_id: str, token: str, open_: bool) -> None:
     director = auth_director(s, director_id, token)
     row = s.exec(select(TournamentSignup).where(TournamentSignup.director_id == director.id)).first()
-    row = row or TournamentSignup(director_id=director.id)
+    row = row or TournamentSignup(director_id=id_of(director))
     row.open = open_
     s.add(row)
 
@@ -135,7 +136,7 @@ class SignupStatus:
 
 def _empty_games(s: Session, director: Director) -> list[Game]:
     games = s.exec(select(Game).where(Game.director_id == director.id, Game.status == "pending")
-                   .order_by(Game.created_at, Game.id)).all()
+                   .order_by(col(Game.created_at), col(Game.id))).all()
     return [g for g in games if not any(r.seat_token_hash for r in seats_of(s, g))]
 
 
@@ -143,7 +144,7 @@ def signup_status(s: Session, director_id: str, token: str) -> SignupStatus:
     director = auth_director(s, director_id, token)
     row = s.exec(select(TournamentSignup).where(TournamentSignup.director_id == director.id)).first()
     entries = s.exec(select(TournamentEntry).where(TournamentEntry.director_id == director.id)
-                     .order_by(TournamentEntry.created_at, TournamentEntry.id)).all()
+                     .order_by(col(TournamentEntry.created_at), col(TournamentEntry.id))).all()
     names = []
     for e in entries:
         g = s.get(Game, e.game_id) if e.game_id else None
@@ -155,13 +156,13 @@ def sign_up(s: Session, email: str, director_id: str) -> None:
     """A signed-in player joins a tournament's list of players (once)."""
     account = account_of(s, email)
     director = s.exec(select(Director).where(Director.public_id == director_id)).first()
-    row = director and s.exec(select(TournamentSignup).where(TournamentSignup.director_id == director.id)).first()
+    row = s.exec(select(TournamentSignup).where(TournamentSignup.director_id == director.id)).first() if director else None
     if director is None or row is None or not row.open:
         raise Conflict(_("this tournament does not take sign-ups now"))
     exists = s.exec(select(TournamentEntry).where(TournamentEntry.director_id == director.id,
                                                   TournamentEntry.email == account.email)).first()
     if exists is None:
-        s.add(TournamentEntry(director_id=director.id, email=account.email,
+        s.add(TournamentEntry(director_id=id_of(director), email=account.email,
                               name=account.name or account.email.split("@")[0]))
 
 
@@ -193,12 +194,12 @@ def seat_signups(s: Session, director_id: str, token: str, method: str = "random
     # writers queue anyway). Read before it, the entries and seats could be stale.
     s.exec(select(Director.id).where(Director.id == director.id).with_for_update()).one()
     waiting = s.exec(select(TournamentEntry).where(TournamentEntry.director_id == director.id,
-                                                   TournamentEntry.game_id.is_(None))).all()  # type: ignore[union-attr]
+                                                   col(TournamentEntry.game_id).is_(None))).all()
     if not waiting and s.exec(select(TournamentEntry.id).where(TournamentEntry.director_id == director.id)).first():
         raise Conflict(_("every signed-up player is seated already; nobody waits for a game"))
     games = _empty_games(s, director)
     newest = s.exec(select(Game).where(Game.director_id == director.id)
-                    .order_by(Game.created_at.desc(), Game.id.desc())).first()  # type: ignore[attr-defined]
+                    .order_by(col(Game.created_at).desc(), col(Game.id).desc())).first()
     if newest is None or (not games and not more):
         raise Conflict(_("no game of this tournament waits for players: create the games first"))
     queue = _order(list(waiting), method, (games[0] if games else newest).game_type, s)

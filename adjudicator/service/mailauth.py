@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from adjudicator.i18n import N_
 from adjudicator.mail import addresses
@@ -70,7 +70,7 @@ def _press_reply(s: Session, game_id: str, seat: str, token: str) -> tuple[Seat,
     g = s.exec(select(Game).where(Game.public_id == game_id)).first()
     if g is None:
         return None
-    others = s.exec(select(Seat.seat).where(Seat.game_id == g.id, Seat.seat != seat).order_by(Seat.position)).all()
+    others = s.exec(select(Seat.seat).where(Seat.game_id == g.id, col(Seat.seat) != seat).order_by(col(Seat.position))).all()
     for sender in others[:64]:
         key = MailKey("press", token, sender)
         row = _check(s, game_id, seat, key)
@@ -84,7 +84,7 @@ def registered_seats(s: Session, address: str) -> list[tuple[Game, Seat]]:
     address = addresses.plain(address)
     if not address:
         return []
-    rows = s.exec(select(Game, Seat).join(Seat, Seat.game_id == Game.id)
-                  .where(Seat.email == address, Seat.seat_token_hash.is_not(None))  # type: ignore[union-attr]
-                  .order_by(Game.id)).all()
+    rows = s.exec(select(Game, Seat).join(Seat, col(Seat.game_id) == Game.id)
+                  .where(Seat.email == address, col(Seat.seat_token_hash).is_not(None))
+                  .order_by(col(Game.id))).all()
     return [(g, r) for g, r in rows]

@@ -60,8 +60,8 @@ def run(s: Session, who: Speaker, commands: list[Command], now: datetime) -> Out
                 who = replace(who, key=replace(who.key, asked_at=None))
         except ServiceError as exc:
             out.sections += [_("**Not done:** `%(line)s`: %(error)s", line=cmd.line or cmd.name, error=exc), ""]
-            if getattr(exc, "suggestions", None):
-                out.sections += [_("Did you mean:"), "", *[f"    {line}" for line in exc.suggestions], ""]
+            if suggestions := getattr(exc, "suggestions", None):
+                out.sections += [_("Did you mean:"), "", *[f"    {line}" for line in suggestions], ""]
             choices = getattr(exc, "choices", None)
             if choices:
                 out.sections += [_("Legal orders now:"), "", *compose.choices_block(choices), ""]
@@ -131,7 +131,7 @@ def _one(s: Session, who: Speaker, cmd: Command, now: datetime, out: Outcome) ->
         out.sections += [compose.help_text(notify.rules_url(found.game_type)), ""]
         out.sections += ["## " + _("How to write orders"), "", grammar, ""] if grammar else []
     elif cmd.name == "status":
-        page = seat_state(s, g, seat, who.key)  # type: ignore[arg-type]
+        page = seat_state(s, g, seat, who.key)
         out.sections += ["## " + _("Status"), "", page.markdown, ""]
         if page.absence:
             out.sections += [_("You are marked absent %(absence)s (send `ABSENT CANCEL` to cancel).",
@@ -147,7 +147,7 @@ def _one(s: Session, who: Speaker, cmd: Command, now: datetime, out: Outcome) ->
         # HISTORY n: from record entry n on; HISTORY alone: the newest 30 entries
         given = cmd.args[0] if cmd.args and cmd.args[0].isdigit() else ""
         start = int(given) if given else max(0, find_game(s, g).record_length - 30)
-        log = seat_log(s, g, seat, who.key, start)  # type: ignore[arg-type]
+        log = seat_log(s, g, seat, who.key, start)
         lines = [f"{line.index}. {line.markdown}" for line in log.log if line.index >= start][:200]
         out.sections += ["## " + _("History"), "", *(lines or [_("(nothing yet)")]), ""]
     elif cmd.name == "list":
@@ -173,7 +173,7 @@ def _one(s: Session, who: Speaker, cmd: Command, now: datetime, out: Outcome) ->
         raise ServiceError(f"unknown command {cmd.name}")
 
 
-def _prompt(g, seat: str):  # type: ignore[no-untyped-def]
+def _prompt(g, seat: str):
     return current_prompts(g)[seat]
 
 

@@ -23,9 +23,10 @@ from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session
 
 from adjudicator.store import InboxMessage
+from adjudicator.store.typed import table_of
 
 KEY = "pbem_mail_unit"
-_TABLE = InboxMessage.__table__  # type: ignore[attr-defined]
+_TABLE = table_of(InboxMessage)
 # Built once; its SET clause names the columns of the parameters given (compiled once per set)
 _UPDATE = update(_TABLE).where(_TABLE.c.id == bindparam("row_id"))
 

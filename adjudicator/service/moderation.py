@@ -7,6 +7,7 @@ from datetime import datetime, timedelta
 from sqlmodel import Session
 
 from adjudicator.store import ModeratorAction
+from adjudicator.store.typed import id_of
 
 from .clock import as_utc, utcnow
 from .core import append_note, auth_admin, find_game, locked_game, open_deadline, seat_row
@@ -41,10 +42,10 @@ def resume(s: Session, game_id: str, admin_token: str, now: datetime | None = No
     g.status = "running"
     # at least an hour, so that a game paused at its deadline does not expire on resume
     remaining = g.paused_remaining if g.paused_remaining is not None else g.step_seconds
-    open_deadline(g, now, max(remaining, min(3600, g.step_seconds)))
+    due = open_deadline(g, now, max(remaining, min(3600, g.step_seconds)))
     g.paused_remaining = None
     s.add(g)
-    append_note(s, g, "resume", now, due_at=as_utc(g.due_at).isoformat(), **by)  # type: ignore[union-attr]
+    append_note(s, g, "resume", now, due_at=as_utc(due).isoformat(), **by)
     return settle(s, g, now)  # groups completed before the pause are revealed now
 
 
@@ -60,10 +61,10 @@ def extend_deadline(s: Session, game_id: str, admin_token: str, hours: float,
     new_due = due + timedelta(hours=hours)
     if new_due <= now:
         raise ServiceError("the new deadline would be in the past; use force_defaults to end the turn now")
-    open_deadline(g, now, int((new_due - now).total_seconds()))
+    set_due = open_deadline(g, now, int((new_due - now).total_seconds()))
     s.add(g)
     append_note(s, g, "extend_deadline", now, hours=str(hours), due_at=new_due.isoformat(), **by)
-    return as_utc(g.due_at)  # type: ignore[return-value]
+    return as_utc(set_due)
 
 
 def replace_seat(s: Session, game_id: str, admin_token: str, seat: str, now: datetime | None = None) -> str:
@@ -84,7 +85,7 @@ def replace_seat(s: Session, game_id: str, admin_token: str, seat: str, now: dat
     if g.state is not None:
         append_note(s, g, "replace_seat", now, seat=seat, generation=row.generation, **by)
     else:  # no record yet: only the moderator log
-        s.add(ModeratorAction(game_id=g.id, action="replace_seat", data={"seat": seat, **by}, at=now))
+        s.add(ModeratorAction(game_id=id_of(g), action="replace_seat", data={"seat": seat, **by}, at=now))
     return invite
 
 
@@ -136,7 +137,7 @@ def set_pace(s: Session, game_id: str, admin_token: str, wait_hours: float | Non
                     follow_up_hours=round(g.follow_up_seconds / 3600, 2), disorder_after=g.disorder_after,
                     **budget, **by)
     else:
-        s.add(ModeratorAction(game_id=g.id, action="pace", data={"wait_hours": g.step_seconds / 3600}, at=now))
+        s.add(ModeratorAction(game_id=id_of(g), action="pace", data={"wait_hours": g.step_seconds / 3600}, at=now))
 
 
 def hand_to_substitute(s: Session, game_id: str, admin_token: str, seat: str, on: bool,

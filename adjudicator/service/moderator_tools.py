@@ -15,13 +15,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from sqlmodel import Session, delete, select
+from sqlmodel import Session, col, delete, select
 
 from adjudicator.engine import sha256_hex
 from adjudicator.i18n import N_, _, language
 from adjudicator.record import DECLARED_RESULT
 from adjudicator.render.usertext import mail_html, user_text_html
 from adjudicator.store import Director, Game, ModeratorAction, Press, SealedOrder, Seat, StandingOrder
+from adjudicator.store.typed import id_of
 
 from . import notify
 from .clock import as_utc, format_deadline, utcnow
@@ -93,7 +94,7 @@ def _broadcast(s: Session, g: Game, text: str, by: dict[str, str], now: datetime
     seats = seats_of(s, g)
     check_press(s, g, MODERATOR, [r.seat for r in seats], now, g.timezone, moderator=True)
     html = user_text_html(text)  # once, bounded; pages and mails use it as stored
-    press = Press(game_id=g.id, sender=MODERATOR, recipients=[r.seat for r in seats], broadcast=True, body=text,
+    press = Press(game_id=id_of(g), sender=MODERATOR, recipients=[r.seat for r in seats], broadcast=True, body=text,
                   html=html, via="web", created_at=now)
     s.add(press)
     s.flush()
@@ -101,7 +102,7 @@ def _broadcast(s: Session, g: Game, text: str, by: dict[str, str], now: datetime
     if g.state is not None:
         append_note(s, g, "broadcast", now, **data)
     else:  # not started: no record yet, only the moderator log
-        s.add(ModeratorAction(game_id=g.id, action="broadcast", data=data, at=now))
+        s.add(ModeratorAction(game_id=id_of(g), action="broadcast", data=data, at=now))
     title = g.title or module_of(g).info.title
     tasks: list[Task] = []
     for row in seats:
@@ -137,7 +138,7 @@ def broadcast_tournament(s: Session, director_id: str, token: str, text: str,
     director: Director = auth_director(s, director_id, token)
     text = _broadcast_text(text)
     ids = s.exec(select(Game.public_id).where(Game.director_id == director.id, Game.status != "finished")
-                 .order_by(Game.id)).all()
+                 .order_by(col(Game.id))).all()
     if not ids:
         raise Conflict(_("the tournament has no game that is not over"))
     done = TournamentBroadcast(list(ids))
@@ -170,7 +171,7 @@ def remove_seat(s: Session, game_id: str, admin_token: str, seat: str, reason: s
     row.email, row.chat_webhook, row.joined_at = "", "", None
     row.disorder = True
     s.add(row)
-    s.exec(delete(StandingOrder).where(StandingOrder.game_id == g.id, StandingOrder.seat == seat))  # type: ignore[call-overload]
+    s.exec(delete(StandingOrder).where(col(StandingOrder.game_id) == g.id, col(StandingOrder.seat) == seat))
     append_note(s, g, "remove_seat", now, seat=seat, generation=row.generation, reason=reason, **by)
     tasks += settle(s, g, now, fresh=[seat])  # a decision waiting on the seat takes its default now
     return RemovedSeat(seat, invite, tasks)
@@ -211,7 +212,7 @@ def declare_result(s: Session, game_id: str, admin_token: str, winners: list[str
     points = {k: int(v) for k, v in sorted((scores or {}).items())}
     append_note(s, g, DECLARED_RESULT, now, winners=chosen, scores=points, reason=reason, **by)
     # sealed orders still uncollected answer a decision that will never be revealed: dropped unread
-    s.exec(delete(SealedOrder).where(SealedOrder.game_id == g.id))  # type: ignore[call-overload]
+    s.exec(delete(SealedOrder).where(col(SealedOrder.game_id) == g.id))
     g.status = "finished"
     g.due_at = g.reminder_at = None
     g.paused_remaining = None

@@ -11,6 +11,7 @@ from sqlmodel import Session, select
 
 from adjudicator.i18n import _
 from adjudicator.store import Game, Seat, SeatNote
+from adjudicator.store.typed import id_of
 
 from .clock import utcnow
 from .core import auth_seat, find_game
@@ -42,6 +43,6 @@ def save_notes(s: Session, game_id: str, seat: str, seat_token: str, text: str,
                              "and save again.", max=MAX_NOTES, count=len(text)))
     note = _row(s, g, row)
     if note is None:
-        note = SeatNote(game_id=g.id, seat=row.seat)  # type: ignore[arg-type]
+        note = SeatNote(game_id=id_of(g), seat=row.seat)
     note.text, note.generation, note.updated_at = text, row.generation, now or utcnow()
     s.add(note)

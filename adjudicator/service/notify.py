@@ -51,7 +51,7 @@ def queue_mail(s: Session, g: Game | None, to: str, subject: str, body: str, *, 
                **headers: Any) -> Task | None:
     """`html`: the mail's HTML part, built from stored HTML (mails carrying a person's words);
     without it the sender renders `body`."""
-    values = {"game_id": g.id if g else None, "to": to, "subject": subject, "body": body, "headers": headers,
+    values: dict[str, Any] = {"game_id": g.id if g else None, "to": to, "subject": subject, "body": body, "headers": headers,
               "status": status, "channel": channel, "kind": kind, "seat": seat, "html": html}
     pending = outboxrows.queued(s, values)
     if pending is not None:  # a deadline: its rows go out in one prebuilt insert (outboxrows.py)
@@ -106,7 +106,7 @@ def to_seat(s: Session, g: Game, seat: Seat, subject: str, body: str, kind: str,
     """`force_mail`: answers to a player's own mail are sent at once, whatever the digest setting.
     `reply_to` replaces the seat's reply address (press mails: the press-reply address); `html`:
     the mail's HTML part (see `queue_mail`)."""
-    tasks: list[Task] = []
+    tasks: list[Task | None] = []
     hdrs = compose.headers(g.public_id, seat.seat, reply_to or reply_address(g, seat), in_reply_to, auto)
     if seat.email and (seat.mail_mode != "off" or force_mail):
         status = "held" if seat.mail_mode == "digest" and not force_mail else "pending"

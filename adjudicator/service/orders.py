@@ -30,6 +30,7 @@ from .errors import BadOrder, NotYourTurn, ServiceError
 from .pace import advance, seat_spoke, settle
 from .standing import is_standing_line, parse_standing, run_command
 from .steps import record_orders, seal
+from .tokens import MailKey
 from .types import Preview, Submission
 
 QUICK_ORDERS = True  # False: every order through the general path (the tests compare the two)
@@ -55,7 +56,7 @@ def submit(
     s: Session,
     game_id: str,
     seat: str,
-    seat_token: str,
+    seat_token: str | MailKey,
     text: str,
     prompt_token: str | None,
     now: datetime | None = None,
@@ -144,7 +145,7 @@ def _submit(
     s: Session,
     game_id: str,
     seat: str,
-    seat_token: str,
+    seat_token: str | MailKey,
     items: list[Any],
     parse: Callable[[GameModule, Any, Prompt], Order],
     prompt_token: str | None,

@@ -21,11 +21,12 @@ from sqlmodel import Session
 
 from adjudicator.store import OutboxMessage
 from adjudicator.store.rows import row_values
+from adjudicator.store.typed import table_of
 
 from .types import Task
 
 KEY = "pbem_outbox_batch"
-_TABLE = OutboxMessage.__table__  # type: ignore[attr-defined]
+_TABLE = table_of(OutboxMessage)
 # Built once. sort_by_parameter_order: the ids come back in the rows' order (on SQLite, too: the
 # engine's implicit sentinel, store/db.py), so each task gets its own row's id.
 _INSERT = insert(_TABLE).returning(_TABLE.c.id, sort_by_parameter_order=True)
@@ -41,7 +42,8 @@ class PendingRow:
     __slots__ = ("id", "values")
 
     def __init__(self, values: dict[str, Any]) -> None:
-        self.values, self.id = values, None
+        self.values = values
+        self.id: int | None = None  # set by Batch.write
 
 
 class Batch:

@@ -25,7 +25,7 @@ import logging
 from collections.abc import Iterable
 from datetime import datetime, timedelta
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from adjudicator.bots import choose
 from adjudicator.engine import GameModule, IllegalOrder, Order, Prompt
@@ -83,7 +83,7 @@ def _standing_rows(s: Session, g: Game) -> dict[str, list[StandingOrder]]:
     rows: dict[str, list[StandingOrder]] = {}
     found = snapshot.rows(s, g, StandingOrder)
     if found is None:
-        found = list(s.exec(select(StandingOrder).where(StandingOrder.game_id == g.id).order_by(StandingOrder.id)))
+        found = list(s.exec(select(StandingOrder).where(StandingOrder.game_id == g.id).order_by(col(StandingOrder.id))))
     for row in found:
         if not row.dropped:  # a line that can never be used again waits only to be told (standingdrop.py)
             rows.setdefault(row.seat, []).append(row)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from adjudicator.i18n import LANGUAGES, _, normal
 from adjudicator.store import Game, Seat
@@ -26,7 +26,7 @@ def language_of(s: Session, game_id: str, seat: str | None = None, seat_token: s
     link: a seat's choice is its own business), else the game's."""
     # one query (every page and POST of a seat asks this before its own work)
     found = s.exec(select(Game.language, Seat.language, Seat.seat_token_hash).select_from(Game)
-                   .outerjoin(Seat, (Seat.game_id == Game.id) & (Seat.seat == (seat or "")))
+                   .outerjoin(Seat, (col(Seat.game_id) == Game.id) & (col(Seat.seat) == (seat or "")))
                    .where(Game.public_id == game_id)).first()
     if found is None:
         return normal(find_game(s, game_id).language)  # raises NotFound, with its message

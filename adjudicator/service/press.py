@@ -9,11 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from adjudicator.i18n import _, language
 from adjudicator.render.usertext import mail_html, user_text_html
 from adjudicator.store import Game, Press, Seat
+from adjudicator.store.typed import id_of
 
 from . import notify
 from .clock import as_utc, utcnow
@@ -68,7 +69,7 @@ def send_press(s: Session, game_id: str, seat: str, seat_token: str | MailKey, t
     now = now or utcnow()
     check_press(s, g, seat, recipients, now, notify.seat_timezone(g, row))
     html = user_text_html(text)  # rendered once, within a bounded time; pages and mails use it as stored
-    s.add(Press(game_id=g.id, sender=seat, recipients=recipients, broadcast=broadcast, body=text, html=html,
+    s.add(Press(game_id=id_of(g), sender=seat, recipients=recipients, broadcast=broadcast, body=text, html=html,
                 via=via, created_at=now))
     title = g.title or module_of(g).info.title
     tasks: list[Task] = []
@@ -89,14 +90,14 @@ def send_press(s: Session, game_id: str, seat: str, seat_token: str | MailKey, t
 
 
 def _lines(rows: list[Press], reader: Seat | None = None) -> list[PressLine]:
-    return [PressLine(r.sender, list(r.recipients), r.broadcast, r.body, as_utc(r.created_at), r.id or 0,  # type: ignore[arg-type]
+    return [PressLine(r.sender, list(r.recipients), r.broadcast, r.body, as_utc(r.created_at), r.id or 0,
                       new=reader is not None and r.sender != reader.seat and (r.id or 0) > reader.press_read_id,
                       html=r.html if r.html is not None else user_text_html(r.body))  # older rows: rendered now
             for r in rows]
 
 
 def _rows(s: Session, g: Game) -> list[Press]:
-    return list(s.exec(select(Press).where(Press.game_id == g.id).order_by(Press.id)).all())
+    return list(s.exec(select(Press).where(Press.game_id == g.id).order_by(col(Press.id))).all())
 
 
 def press_for(s: Session, game_id: str, seat: str, seat_token: str | MailKey) -> list[PressLine]:

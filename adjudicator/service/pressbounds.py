@@ -34,11 +34,11 @@ def check_press(s: Session, g: Game, sender: str, recipients: list[str], now: da
     mine = [as_utc(at) for who, _to, at in rows if who == sender]
     checks = [(window_free_at(mine, BROADCASTS if moderator else PER_SEAT, WINDOW),
                _("you sent %(count)s messages in the last hour, the most a game allows", count=len(mine))),
-              (window_free_at(times, PER_GAME, WINDOW),  # type: ignore[arg-type]
+              (window_free_at(times, PER_GAME, WINDOW),
                _("this game carried %(count)s press messages in the last hour, the most it allows", count=len(times)))]
     for seat in recipients:
         got = [as_utc(at) for _who, to, at in rows if seat in (to or [])]
-        checks.append((window_free_at(got, PER_RECIPIENT, WINDOW),  # type: ignore[arg-type]
+        checks.append((window_free_at(got, PER_RECIPIENT, WINDOW),
                        _("%(seat)s received %(count)s press messages in the last hour, the most a seat may",
                          seat=seat, count=len(got))))
     for free_at, why in checks:

@@ -25,11 +25,12 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Connection, and_, bindparam, exists, select
-from sqlmodel import Session
+from sqlmodel import Session, col
 
 from adjudicator.engine import canonical_json, get_game
 from adjudicator.record import commitment
 from adjudicator.store import Game, SealedOrder, Seat, StandingOrder
+from adjudicator.store.typed import table_of
 
 from . import snapshot
 from .clock import as_utc
@@ -39,7 +40,7 @@ from .errors import StaleOrder
 from .tokens import new_salt, seat_token_matches
 from .types import Receipt, Submission
 
-_games, _seats, _sealed = Game.__table__, Seat.__table__, SealedOrder.__table__  # type: ignore[attr-defined]
+_games, _seats, _sealed = table_of(Game), table_of(Seat), table_of(SealedOrder)
 _g, _s, _o = _games.c, _seats.c, _sealed.c
 
 _GAME = (select(_g.id, _g.public_id, _g.game_type, _g.options, _g.status, _g.state_hash, _g.record_length,
@@ -48,7 +49,7 @@ _GAME = (select(_g.id, _g.public_id, _g.game_type, _g.options, _g.status, _g.sta
 # the seats, each with its sealed orders (a sealed row names one of the game's seats), in one
 # statement after the lock: one round trip fewer than two
 _SEATS = (select(_s.id, _s.seat, _s.seat_token_hash, _s.missed, _s.disorder, _s.resigned,
-                 exists().where(StandingOrder.game_id == bindparam("game_id")).label("standing"),  # type: ignore[arg-type]
+                 exists().where(col(StandingOrder.game_id) == bindparam("game_id")).label("standing"),
                  _o.id.label("sealed_id"), _o.group, _o.order, _o.origin, _o.commitment, _o.submitted_at)
           .select_from(_seats.outerjoin(_sealed, and_(_o.game_id == _s.game_id, _o.seat == _s.seat)))
           .where(_s.game_id == bindparam("game_id")).order_by(_s.position, _o.id))
@@ -67,12 +68,12 @@ def submit(s: Session, game_id: str, seat: str, seat_token: str, order: Any, pro
     if isinstance(order, str) or not isinstance(seat_token, str):
         return None  # a standing-order line, or a mail's key
     conn = s.connection()
-    g = conn.execute(_GAME, {"public_id": game_id}).first()
+    g: Any = conn.execute(_GAME, {"public_id": game_id}).first()  # a row with the Game's columns
     if g is None or g.status != "running" or not content_known(g):
         return None
     prompts = cached_prompts(g)
     prompt = prompts.get(seat) if prompts is not None else None
-    if prompt is None or not prompt.sealed or prompt.group is None:
+    if prompts is None or prompt is None or not prompt.sealed or prompt.group is None:
         return None
     joined = conn.execute(_SEATS, {"game_id": g.id}).all()
     row = next((r for r in joined if r.seat == seat), None)

@@ -17,10 +17,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlmodel import Session, delete, func, select
+from sqlmodel import Session, col, delete, func, select
 
 from adjudicator.store import Game, PlayerRating, RecordEntry, Seat
 from adjudicator.store.rows import dialect_insert
+from adjudicator.store.typed import table_of
 
 from .clock import utcnow
 from .errors import NotFound
@@ -79,7 +80,7 @@ def _apply(s: Session, result: GameResult, key: str, now: datetime) -> bool:
     _ensure_rows(s, result.game_type, slugs)
     # locked in one order: two games of the same players finishing at once rate one after the other
     rows = {r.player: r for r in s.exec(select(PlayerRating).where(
-        PlayerRating.game_type == result.game_type, PlayerRating.player.in_(slugs))  # type: ignore[attr-defined]
+        col(PlayerRating.game_type) == result.game_type, col(PlayerRating.player).in_(slugs))
         .order_by(PlayerRating.player).with_for_update())}
     before = {slug: Rating(r.mu, r.sigma, r.games) for slug, r in rows.items()}
     try:
@@ -101,8 +102,8 @@ def _ensure_rows(s: Session, game_type: str, slugs: list[str]) -> None:
     transaction inserts meanwhile is left alone instead of failing this one."""
     now = utcnow()
     fresh = Rating(25.0, 25.0 / 3)
-    insert = dialect_insert(s.get_bind().dialect.name, PlayerRating.__table__)  # type: ignore[attr-defined]
-    s.exec(insert.values([  # type: ignore[call-overload]
+    insert = dialect_insert(s.get_bind().dialect.name, table_of(PlayerRating))
+    s.exec(insert.values([
         {"game_type": game_type, "player": slug, "name": "", "mu": fresh.mu, "sigma": fresh.sigma, "games": 0,
          "updated_at": now} for slug in slugs]).on_conflict_do_nothing(index_elements=["game_type", "player"]))
 
@@ -114,15 +115,15 @@ def rate_finished(s: Session, g: Game) -> None:
 
 
 def _finish_order(s: Session) -> list[Game]:
-    last = dict(s.exec(select(RecordEntry.game_id, func.max(RecordEntry.created_at)).group_by(RecordEntry.game_id)).all())
+    last = dict(s.exec(select(RecordEntry.game_id, func.max(col(RecordEntry.created_at))).group_by(col(RecordEntry.game_id))).all())
     games = s.exec(select(Game).where(Game.status == "finished")).all()
-    return sorted(games, key=lambda g: (last.get(g.id) or g.updated_at, g.id))
+    return sorted(games, key=lambda g: (last.get(g.id or 0) or g.updated_at, g.id))
 
 
 def recompute_ratings(s: Session) -> int:
     """Rebuild every rating from the finished games, in the order they finished; the number of
     games rated."""
-    s.exec(delete(PlayerRating))  # type: ignore[call-overload]
+    s.exec(delete(PlayerRating))
     s.flush()
     key, now, count = _server_key(), utcnow(), 0
     for g in _finish_order(s):
@@ -133,7 +134,7 @@ def recompute_ratings(s: Session) -> int:
 def ratings_of(s: Session, game_type: str, players: Iterable[str]) -> dict[str, float]:
     """The ordinals of these players (slugs) in this game type."""
     rows = s.exec(select(PlayerRating).where(PlayerRating.game_type == game_type,
-                                             PlayerRating.player.in_(list(players))))  # type: ignore[attr-defined]
+                                             col(PlayerRating.player).in_(list(players))))
     return {r.player: ordinal(r.mu, r.sigma) for r in rows}
 
 
@@ -171,8 +172,8 @@ def player_page(s: Session, slug: str) -> PlayerPage:
     games: list[PlayedGame] = []
     name = ""
     # a slug cannot be turned back into an address: find the seats whose identity hashes to it
-    seats = s.exec(select(Seat, Game).where(Seat.game_id == Game.id, Seat.seat_token_hash.is_not(None),  # type: ignore[union-attr]
-                                            Game.status.in_(STARTED)).order_by(Game.created_at)).all()  # type: ignore[attr-defined]
+    seats = s.exec(select(Seat, Game).where(Seat.game_id == Game.id, col(Seat.seat_token_hash).is_not(None),
+                                            col(Game.status).in_(STARTED)).order_by(col(Game.created_at))).all()
     for seat, g in seats:
         if player_slug(player_identity(seat.email, seat.display_name), key) != slug:
             continue

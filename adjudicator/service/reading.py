@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlmodel import Session, func, select
+from sqlmodel import Session, col, func, select
 
 from adjudicator.engine import GameModule, Prompt
 from adjudicator.i18n import _, help_text, prompt_text, translate
@@ -34,7 +34,7 @@ from .live import public_version, seat_version_of
 from .orders import formatted_choices
 from .outcomes import outcome_of
 from .standing import lines_of
-from .tokens import token_matches
+from .tokens import MailKey, token_matches
 from .types import GameFeed, GameSummary, LogLine, LogPage, PublicPage, Receipt, SeatInfo, SeatPage
 from .undoable import sealed_by_others, steps_to_take_back, why_not
 
@@ -42,14 +42,14 @@ from .undoable import sealed_by_others, steps_to_take_back, why_not
 def list_games(s: Session) -> list[GameSummary]:
     joined = dict(
         s.exec(
-            select(Seat.game_id, func.count(Seat.id)).where(Seat.seat_token_hash.is_not(None))  # type: ignore[union-attr]
-            .group_by(Seat.game_id)
+            select(Seat.game_id, func.count(col(Seat.id))).where(col(Seat.seat_token_hash).is_not(None))
+            .group_by(col(Seat.game_id))
         ).all()
     )
-    games = s.exec(select(Game).order_by(Game.created_at.desc())).all()  # type: ignore[attr-defined]
+    games = s.exec(select(Game).order_by(col(Game.created_at).desc())).all()
     return [
-        GameSummary(g.public_id, g.game_type, g.title, g.status, g.seat_count, joined.get(g.id, 0),
-                    as_utc(g.due_at), as_utc(g.created_at))  # type: ignore[arg-type]
+        GameSummary(g.public_id, g.game_type, g.title, g.status, g.seat_count, joined.get(g.id or 0, 0),
+                    as_utc(g.due_at), as_utc(g.created_at))
         for g in games
     ]
 
@@ -73,7 +73,7 @@ def _log_page(s: Session, g: Game, seat: str | None, start: int | None, timezone
     first = last_start if start is None else min(max(0, start), max(0, total - 1))
     end = min(total, first + LOG_PAGE_ENTRIES)
     query = (select(RecordEntry).where(RecordEntry.game_id == g.id, RecordEntry.seq >= first, RecordEntry.seq < end)
-             .order_by(RecordEntry.seq))
+             .order_by(col(RecordEntry.seq)))
     game = module_of(g)
     lines = [line for entry in render_entries(s.exec(query), game, seat, undone_seqs(s, g)) for line in entry.lines]
     return LogPage(g.public_id, g.game_type, g.title, g.status, lines, first, end, total, LOG_PAGE_ENTRIES,
@@ -85,7 +85,7 @@ def public_log(s: Session, game_id: str, start: int | None = None) -> LogPage:
     return _log_page(s, find_game(s, game_id), None, start)
 
 
-def seat_log(s: Session, game_id: str, seat: str, seat_token: str, start: int | None = None) -> LogPage:
+def seat_log(s: Session, game_id: str, seat: str, seat_token: str | MailKey, start: int | None = None) -> LogPage:
     """One page of the log as the seat sees it (its own private lines included)."""
     g = find_game(s, game_id)
     row = auth_seat(s, g, seat, seat_token)
@@ -167,7 +167,7 @@ def _prompt_json(prompt: Prompt) -> dict[str, Any]:
     return data
 
 
-def seat_state(s: Session, game_id: str, seat: str, seat_token: str) -> SeatPage:
+def seat_state(s: Session, game_id: str, seat: str, seat_token: str | MailKey) -> SeatPage:
     g = find_game(s, game_id)
     row = auth_seat(s, g, seat, seat_token)
     game = module_of(g)
@@ -249,8 +249,8 @@ def delivery_problem(s: Session, g: Game, row: Seat) -> str:
                  address=row.email, game=g.public_id)
     bad = s.exec(select(OutboxMessage).where(
         OutboxMessage.game_id == g.id, OutboxMessage.seat == row.seat, OutboxMessage.to == row.email,
-        OutboxMessage.channel == "mail", OutboxMessage.status.in_(("failed", "bounced")))  # type: ignore[attr-defined]
-        .order_by(OutboxMessage.id.desc())).first()  # type: ignore[union-attr]
+        col(OutboxMessage.channel) == "mail", col(OutboxMessage.status).in_(("failed", "bounced")))
+        .order_by(col(OutboxMessage.id).desc())).first()
     if bad is None:
         return ""
     heard = s.exec(select(InboxMessage.id).where(
@@ -266,7 +266,7 @@ def delivery_problem(s: Session, g: Game, row: Seat) -> str:
 def _record_entries(s: Session, g: Game) -> list[dict[str, Any]]:
     if g.record_length == 0:
         raise Conflict(f"game {g.public_id} has not started yet; there is no record to export")
-    rows = s.exec(select(RecordEntry).where(RecordEntry.game_id == g.id).order_by(RecordEntry.seq))
+    rows = s.exec(select(RecordEntry).where(RecordEntry.game_id == g.id).order_by(col(RecordEntry.seq)))
     return [r.to_entry() for r in rows]
 
 
@@ -319,9 +319,9 @@ def mail_log(s: Session, game_id: str, admin_token: str, limit: int = 100) -> di
     g = find_game(s, game_id)
     auth_admin(g, admin_token)
     inbound = s.exec(select(InboxMessage).where(InboxMessage.game_id == g.id)
-                     .order_by(InboxMessage.id.desc()).limit(limit)).all()  # type: ignore[union-attr]
-    outbound = s.exec(select(OutboxMessage).where(OutboxMessage.game_id == g.id, OutboxMessage.status.in_(  # type: ignore[attr-defined]
-        ("failed", "bounced", "pending", "sending"))).order_by(OutboxMessage.id.desc()).limit(limit)).all()  # type: ignore[union-attr]
+                     .order_by(col(InboxMessage.id).desc()).limit(limit)).all()
+    outbound = s.exec(select(OutboxMessage).where(OutboxMessage.game_id == g.id, col(OutboxMessage.status).in_(
+        ("failed", "bounced", "pending", "sending"))).order_by(col(OutboxMessage.id).desc()).limit(limit)).all()
     return {
         "inbound": [{"received": as_utc(m.received_at), "from": m.from_addr, "seat": m.seat, "status": m.status,
                      "outcome": m.outcome, "via": m.auth.get("via", ""), "dkim": m.auth.get("dkim", ""),

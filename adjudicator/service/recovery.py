@@ -22,11 +22,12 @@ from __future__ import annotations
 
 import logging
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import and_, or_, update
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from adjudicator.mail import addresses
 from adjudicator.mail.parse import headers_only
@@ -83,9 +84,9 @@ def sweep(s: Session, now: datetime | None = None, batch: int = BATCH) -> SweepR
     cutoff = now - grace()
     inbox = s.exec(select(InboxMessage).where(
         InboxMessage.status == "new",
-        or_(InboxMessage.next_attempt_at <= now,  # type: ignore[operator]
-            and_(InboxMessage.next_attempt_at.is_(None), InboxMessage.received_at <= cutoff)),  # type: ignore[union-attr]
-    ).order_by(InboxMessage.id).limit(batch).with_for_update(skip_locked=True)).all()  # type: ignore[arg-type]
+        or_(col(InboxMessage.next_attempt_at) <= now,
+            and_(col(InboxMessage.next_attempt_at).is_(None), col(InboxMessage.received_at) <= cutoff)),
+    ).order_by(col(InboxMessage.id)).limit(batch).with_for_update(skip_locked=True)).all()
     result.more = len(inbox) == batch
     for row in inbox:
         if row.attempts >= max_attempts():
@@ -97,11 +98,11 @@ def sweep(s: Session, now: datetime | None = None, batch: int = BATCH) -> SweepR
             result.inbox.append(row.id or 0)
         s.add(row)
     outbox = s.exec(select(OutboxMessage).where(or_(
-        and_(OutboxMessage.status == "pending",
-             or_(OutboxMessage.next_attempt_at <= now,  # type: ignore[operator]
-                 and_(OutboxMessage.next_attempt_at.is_(None), OutboxMessage.created_at <= cutoff))),  # type: ignore[union-attr]
-        and_(OutboxMessage.status == "sending", OutboxMessage.lease_until <= now),  # type: ignore[operator]
-    )).order_by(OutboxMessage.id).limit(batch).with_for_update(skip_locked=True)).all()  # type: ignore[arg-type]
+        and_(col(OutboxMessage.status) == "pending",
+             or_(col(OutboxMessage.next_attempt_at) <= now,
+                 and_(col(OutboxMessage.next_attempt_at).is_(None), col(OutboxMessage.created_at) <= cutoff))),
+        and_(col(OutboxMessage.status) == "sending", col(OutboxMessage.lease_until) <= now),
+    )).order_by(col(OutboxMessage.id)).limit(batch).with_for_update(skip_locked=True)).all()
     result.more = result.more or len(outbox) == batch
     for out in outbox:
         if out.status == "sending":  # its sender died after claiming it: free the claim
@@ -140,16 +141,16 @@ def wake(s: Session, now: datetime | None = None, batch: int = BATCH, after: tup
     handed = set(result.inbox) | set(result.outbox)
     since = now - wake_grace()
     waiting_in = s.exec(select(InboxMessage).where(
-        InboxMessage.status == "new", InboxMessage.received_at <= since,  # type: ignore[operator]
-        InboxMessage.id > after[0],  # type: ignore[operator]
-        or_(InboxMessage.next_attempt_at.is_(None), InboxMessage.next_attempt_at > now),  # type: ignore[union-attr,operator]
-    ).order_by(InboxMessage.id).limit(batch).with_for_update(skip_locked=True)).all()  # type: ignore[arg-type]
+        col(InboxMessage.status) == "new", col(InboxMessage.received_at) <= since,
+        col(InboxMessage.id) > after[0],
+        or_(col(InboxMessage.next_attempt_at).is_(None), col(InboxMessage.next_attempt_at) > now),
+    ).order_by(col(InboxMessage.id)).limit(batch).with_for_update(skip_locked=True)).all()
     result.inbox += _hand_on(s, waiting_in, "attempts", handed, since, now)
     waiting_out = s.exec(select(OutboxMessage).where(
         OutboxMessage.status == "pending", OutboxMessage.attempts == 0,  # no relay retry time to keep
-        OutboxMessage.created_at <= since, OutboxMessage.id > after[1],  # type: ignore[operator]
-        or_(OutboxMessage.next_attempt_at.is_(None), OutboxMessage.next_attempt_at > now),  # type: ignore[union-attr,operator]
-    ).order_by(OutboxMessage.id).limit(batch).with_for_update(skip_locked=True)).all()  # type: ignore[arg-type]
+        col(OutboxMessage.created_at) <= since, col(OutboxMessage.id) > after[1],
+        or_(col(OutboxMessage.next_attempt_at).is_(None), col(OutboxMessage.next_attempt_at) > now),
+    ).order_by(col(OutboxMessage.id)).limit(batch).with_for_update(skip_locked=True)).all()
     result.outbox += _hand_on(s, waiting_out, "requeues", handed, since, now)
     result.more = result.more or len(waiting_in) == batch or len(waiting_out) == batch
     result.after = (max((r.id or 0 for r in waiting_in), default=after[0]),
@@ -161,7 +162,7 @@ def wake(s: Session, now: datetime | None = None, batch: int = BATCH, after: tup
     return result
 
 
-def _hand_on(s: Session, rows: list[InboxMessage] | list[OutboxMessage], count: str, handed: set[int], since: datetime, now: datetime) -> list[int]:
+def _hand_on(s: Session, rows: Sequence[InboxMessage] | Sequence[OutboxMessage], count: str, handed: set[int], since: datetime, now: datetime) -> list[int]:
     """The rows among `rows` (inbox or outbox, locked) whose last wake-up went out before `since`,
     given their next due time as after a wake-up; `count` names the row's hand-on counter."""
     ids = []
@@ -189,11 +190,11 @@ def not_handed_on(s: Session, result: SweepResult, now: datetime | None = None) 
     now = now or utcnow()
     if result.inbox:
         s.connection().execute(update(InboxMessage).where(
-            InboxMessage.id.in_(result.inbox), InboxMessage.status == "new")  # type: ignore[union-attr,arg-type]
+            col(InboxMessage.id).in_(result.inbox), col(InboxMessage.status) == "new")
             .values(next_attempt_at=now))
     if result.outbox:
         s.connection().execute(update(OutboxMessage).where(
-            OutboxMessage.id.in_(result.outbox), OutboxMessage.status == "pending")  # type: ignore[union-attr,arg-type]
+            col(OutboxMessage.id).in_(result.outbox), col(OutboxMessage.status) == "pending")
             .values(next_attempt_at=now))
 
 
@@ -236,9 +237,9 @@ class FailedRow:
 def failed_rows(s: Session, limit: int = 200) -> list[FailedRow]:
     """The operator's list: inbox and outbox rows given up on, newest first."""
     inbox = s.exec(select(InboxMessage).where(InboxMessage.status == "failed")
-                   .order_by(InboxMessage.id.desc()).limit(limit)).all()  # type: ignore[union-attr]
+                   .order_by(col(InboxMessage.id).desc()).limit(limit)).all()
     outbox = s.exec(select(OutboxMessage).where(OutboxMessage.status == "failed")
-                    .order_by(OutboxMessage.id.desc()).limit(limit)).all()  # type: ignore[union-attr]
+                    .order_by(col(OutboxMessage.id).desc()).limit(limit)).all()
     return ([FailedRow("inbox", m.id or 0, m.game_id, m.received_at, m.from_addr, m.subject, m.attempts,
                        m.outcome) for m in inbox]
             + [FailedRow("outbox", m.id or 0, m.game_id, m.created_at, m.to, m.subject, m.attempts,
@@ -251,7 +252,7 @@ def retry_failed(s: Session, kind: str, ids: list[int] | None = None) -> list[Ta
     if kind == "inbox":
         stmt = select(InboxMessage).where(InboxMessage.status == "failed")
         if ids is not None:
-            stmt = stmt.where(InboxMessage.id.in_(ids))  # type: ignore[union-attr]
+            stmt = stmt.where(col(InboxMessage.id).in_(ids))
         tasks: list[Task] = []
         for row in s.exec(stmt.with_for_update()).all():
             row.status, row.attempts, row.next_attempt_at, row.processed_at = "new", 0, None, None
@@ -262,7 +263,7 @@ def retry_failed(s: Session, kind: str, ids: list[int] | None = None) -> list[Ta
     if kind == "outbox":
         ostmt = select(OutboxMessage).where(OutboxMessage.status == "failed")
         if ids is not None:
-            ostmt = ostmt.where(OutboxMessage.id.in_(ids))  # type: ignore[union-attr]
+            ostmt = ostmt.where(col(OutboxMessage.id).in_(ids))
         tasks = []
         for out in s.exec(ostmt.with_for_update()).all():
             out.status, out.attempts, out.requeues, out.next_attempt_at, out.lease_until = "pending", 0, 0, None, None

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from sqlalchemy import delete, func, update
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from adjudicator.store import ClientAction, InboxMessage, OutboxMessage
 
@@ -55,17 +55,17 @@ def prune(s: Session, now: datetime | None = None, outbox_days: int | None = Non
     now = now or utcnow()
     out = Pruned()
     dropped_before = now - timedelta(days=DROPPED_DAYS if dropped_days is None else dropped_days)
-    out.deleted_inbox = s.exec(delete(InboxMessage).where(  # type: ignore[call-overload]
-        InboxMessage.status == "dropped", InboxMessage.received_at < dropped_before)).rowcount
+    out.deleted_inbox = s.exec(delete(InboxMessage).where(
+        col(InboxMessage.status) == "dropped", col(InboxMessage.received_at) < dropped_before)).rowcount
     out.trimmed_inbox = _trim_dropped(s)
     body_before = now - timedelta(days=OUTBOX_BODY_DAYS if outbox_days is None else outbox_days)
-    out.pruned_outbox = s.exec(update(OutboxMessage).where(  # type: ignore[call-overload]
-        OutboxMessage.status.in_(FINAL), OutboxMessage.created_at < body_before,  # type: ignore[attr-defined]
-        OutboxMessage.body != "").values(body="", html=None)).rowcount  # the stored HTML part too
-    out.deleted_held = s.exec(delete(OutboxMessage).where(  # type: ignore[call-overload]
-        OutboxMessage.status == HELD, OutboxMessage.created_at < now - timedelta(days=HELD_DAYS))).rowcount
-    out.deleted_counts = s.exec(delete(ClientAction).where(  # type: ignore[call-overload]
-        ClientAction.at < now - timedelta(days=1))).rowcount
+    out.pruned_outbox = s.exec(update(OutboxMessage).where(
+        col(OutboxMessage.status).in_(FINAL), col(OutboxMessage.created_at) < body_before,
+        col(OutboxMessage.body) != "").values(body="", html=None)).rowcount  # the stored HTML part too
+    out.deleted_held = s.exec(delete(OutboxMessage).where(
+        col(OutboxMessage.status) == HELD, col(OutboxMessage.created_at) < now - timedelta(days=HELD_DAYS))).rowcount
+    out.deleted_counts = s.exec(delete(ClientAction).where(
+        col(ClientAction.at) < now - timedelta(days=1))).rowcount
     return out
 
 
@@ -74,13 +74,13 @@ def _trim_dropped(s: Session) -> int:
     count, after = 0, 0
     while True:
         rows = s.exec(select(InboxMessage.id, InboxMessage.raw).where(
-            InboxMessage.status == "dropped", InboxMessage.id > after,
-            func.length(InboxMessage.raw) > KEEP_BYTES).order_by(InboxMessage.id).limit(_BATCH)).all()  # type: ignore[arg-type]
+            col(InboxMessage.status) == "dropped", col(InboxMessage.id) > after,
+            func.length(col(InboxMessage.raw)) > KEEP_BYTES).order_by(col(InboxMessage.id)).limit(_BATCH)).all()
         for row_id, raw in rows:
             short = trimmed(bytes(raw))
             if len(short) < len(raw):
-                s.exec(update(InboxMessage).where(InboxMessage.id == row_id).values(raw=short))  # type: ignore[call-overload]
+                s.exec(update(InboxMessage).where(col(InboxMessage.id) == row_id).values(raw=short))
                 count += 1
         if len(rows) < _BATCH:
             return count
-        after = rows[-1][0]
+        after = rows[-1][0] or 0

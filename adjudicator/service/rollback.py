@@ -20,13 +20,14 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlmodel import Session, delete, select
+from sqlmodel import Session, col, delete, select
 
 from adjudicator.engine import State
 from adjudicator.i18n import N_, _, language
 from adjudicator.record import ROLLBACK, replay_record, undone_indices
 from adjudicator.record.chain import export_document
 from adjudicator.store import Game, ModeratorAction, RecordEntry, SealedOrder
+from adjudicator.store.typed import id_of
 
 from . import notify
 from .clock import utcnow
@@ -38,7 +39,7 @@ from .types import Task
 
 
 def _entries(s: Session, g: Game) -> list[dict]:
-    rows = s.exec(select(RecordEntry).where(RecordEntry.game_id == g.id).order_by(RecordEntry.seq))
+    rows = s.exec(select(RecordEntry).where(RecordEntry.game_id == g.id).order_by(col(RecordEntry.seq)))
     return [r.to_entry() for r in rows]
 
 
@@ -65,10 +66,10 @@ def return_to(s: Session, g: Game, to: int, about: dict[str, object], now: datet
         raise ServiceError(_("entry %(entry)s was undone by an earlier rollback; choose an entry still in force",
                              entry=to))
     state = _state_after(g, entries, to)
-    s.exec(delete(SealedOrder).where(SealedOrder.game_id == g.id))  # type: ignore[call-overload]
+    s.exec(delete(SealedOrder).where(col(SealedOrder.game_id) == g.id))
     data = {"action": ROLLBACK, "to": to, "undone": g.record_length - to - 1, **about}
     append_entry(s, g, "note", data, state, [])
-    s.add(ModeratorAction(game_id=g.id, action=ROLLBACK, data={k: v for k, v in data.items() if k != "action"},
+    s.add(ModeratorAction(game_id=id_of(g), action=ROLLBACK, data={k: v for k, v in data.items() if k != "action"},
                           at=now))
 
 

@@ -16,7 +16,7 @@ from datetime import datetime, timedelta
 
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
 from sqlalchemy import update
-from sqlmodel import Session, delete, func, select
+from sqlmodel import Session, col, delete, func, select
 
 from adjudicator.i18n import _
 from adjudicator.mail import compose
@@ -64,7 +64,7 @@ def _serializer() -> URLSafeTimedSerializer:
     return URLSafeTimedSerializer(server_key(), salt=_SALT)
 
 
-def _since(s: Session, column, value, after: datetime) -> int:  # type: ignore[no-untyped-def]
+def _since(s: Session, column, value, after: datetime) -> int:
     query = select(func.count()).select_from(SignInLink).where(SignInLink.created_at >= after)
     if column is not None:
         query = query.where(column == value)
@@ -87,7 +87,7 @@ def _over_bounds(s: Session, address: str, tag: str, hour_ago: datetime) -> bool
     if tag:
         # the network's tag prefixes the nonce of each link it asked for (no column of its own needed)
         from_client = (select(func.count()).select_from(SignInLink)
-                       .where(SignInLink.created_at >= hour_ago, SignInLink.nonce.startswith(tag + ".")))  # type: ignore[attr-defined]
+                       .where(SignInLink.created_at >= hour_ago, col(SignInLink.nonce).startswith(tag + ".")))
         if s.exec(from_client).one() >= LINKS_PER_CLIENT_HOUR:
             return True
     # the server-wide bound holds back only addresses that asked already: whatever others asked
@@ -108,7 +108,7 @@ def request_sign_in(s: Session, email: str, now: datetime | None = None, base_ur
         return []
     # rows of links long expired are needed neither for single use (the signature's age refuses
     # them first) nor for the hourly bounds: the table stays small
-    s.exec(delete(SignInLink).where(SignInLink.created_at < now - timedelta(days=1)))  # type: ignore[call-overload]
+    s.exec(delete(SignInLink).where(col(SignInLink.created_at) < now - timedelta(days=1)))
     nonce = (f"{tag}." if tag else "") + secrets.token_urlsafe(24)
     s.add(SignInLink(nonce=nonce, email=address, created_at=now))
     s.flush()
@@ -158,7 +158,7 @@ def redeem_sign_in(s: Session, token: str, now: datetime | None = None) -> str:
     # first change the row and the others, waiting on its lock, find it used (SQLite writes one
     # at a time); the row read above may be stale, this cannot be
     taken = s.connection().execute(
-        update(SignInLink).where(SignInLink.id == row.id, SignInLink.used_at.is_(None))  # type: ignore[arg-type, union-attr]
+        update(SignInLink).where(col(SignInLink.id) == row.id, col(SignInLink.used_at).is_(None))
         .values(used_at=now)).rowcount
     if taken != 1:
         raise SignInRefused("used")
@@ -174,7 +174,7 @@ def session_generation(s: Session, email: str) -> int | None:
 def end_sessions(s: Session, email: str) -> None:
     """Sign out everywhere: every session cookie of the address, copies too, stops counting (its
     generation is left behind). One atomic update: two sign-outs at once both count."""
-    s.connection().execute(update(PlayerAccount).where(PlayerAccount.email == email)  # type: ignore[arg-type]
+    s.connection().execute(update(PlayerAccount).where(col(PlayerAccount.email) == email)
                            .values(session_generation=PlayerAccount.session_generation + 1))
 
 

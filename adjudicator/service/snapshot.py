@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import bindparam, event, exists, func
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from adjudicator.record import ROLLBACK
 from adjudicator.store import (
@@ -51,7 +51,7 @@ class Snapshot:
 
 
 # Built once: composing them was about a fifth of `load`'s CPU, and every order POST loads.
-_GAME = (select(Game, select(RecordEntry.hash)  # type: ignore[call-overload]
+_GAME = (select(Game, select(RecordEntry.hash)
                 .where(RecordEntry.game_id == Game.id, RecordEntry.seq == Game.record_length - 1)
                 .scalar_subquery())
          .where(Game.public_id == bindparam("public_id")).with_for_update(of=Game))
@@ -62,21 +62,22 @@ _GAME = (select(Game, select(RecordEntry.hash)  # type: ignore[call-overload]
 # wait (READ COMMITTED), so they could miss an order committed by the lock's holder; the seats'
 # statement, sent once the lock is held, sees every committed row, and no other writer can add
 # one for this game until this transaction ends (every writer locks the game row first).
-_FLAGS = (exists().where(ModeratorAction.game_id == bindparam("game_id"), ModeratorAction.action == ROLLBACK),
-          exists().where(SealedOrder.game_id == bindparam("game_id")),
-          exists().where(StandingOrder.game_id == bindparam("game_id")))
+_FLAGS = (exists().where(col(ModeratorAction.game_id) == bindparam("game_id"), col(ModeratorAction.action) == ROLLBACK),
+          exists().where(col(SealedOrder.game_id) == bindparam("game_id")),
+          exists().where(col(StandingOrder.game_id) == bindparam("game_id")))
 # and, per seat, whether its address is verified (every mail of a deadline asks: verified.py)
-_VERIFIED = exists().where(PlayerAccount.email == func.lower(Seat.email))
-_SEATS = (select(Seat, *_FLAGS, _VERIFIED).where(Seat.game_id == bindparam("game_id"))  # type: ignore[call-overload]
-          .order_by(Seat.position))  # type: ignore[arg-type]
+_VERIFIED = exists().where(col(PlayerAccount.email) == func.lower(Seat.email))
+# sqlmodel.select has overloads for up to four columns; this one has five
+_SEATS = (select(Seat, *_FLAGS, _VERIFIED).where(col(Seat.game_id) == bindparam("game_id"))  # type: ignore[call-overload]
+          .order_by(col(Seat.position)))
 _ROWS: dict[type, Any] = {
     SealedOrder: select(SealedOrder).where(SealedOrder.game_id == bindparam("game_id")),
     StandingOrder: (select(StandingOrder).where(StandingOrder.game_id == bindparam("game_id"))
-                    .order_by(StandingOrder.id)),  # type: ignore[arg-type]
+                    .order_by(col(StandingOrder.id))),
 }
 
 _ENTRIES = (select(RecordEntry).where(RecordEntry.game_id == bindparam("game_id"), RecordEntry.seq >= bindparam("since"))
-            .order_by(RecordEntry.seq))  # type: ignore[arg-type]
+            .order_by(col(RecordEntry.seq)))
 
 
 def load(s: Session, public_id: str, entries: bool = True) -> Game | None:
@@ -84,25 +85,25 @@ def load(s: Session, public_id: str, entries: bool = True) -> Game | None:
     (one statement), its seats (with whether it has sealed or standing orders), those orders if it
     has any, and the record entries its seats have not been mailed yet. `entries=False` (an order): no record entries; a mail's news then
     reads its own (`entries_since` answers only for entries appended in the transaction)."""
-    found = s.exec(_GAME, params={"public_id": public_id}).first()  # type: ignore[call-overload]
+    found = s.exec(_GAME, params={"public_id": public_id}).first()
     if found is None:
         return None
     g, last = found
     if last is not None:
         remember_hash(s, g, last)
-    seats = list(s.exec(_SEATS, params={"game_id": g.id}))  # type: ignore[call-overload]
+    seats = list(s.exec(_SEATS, params={"game_id": g.id}))
     had_rollback, has_sealed, has_standing = seats[0][1:4] if seats else (True, True, True)
     snap = Snapshot(g.id or 0, g, undone=None if had_rollback else set())
     snap.rows[Seat] = [row[0] for row in seats]
     verified.remember(s, {row[0].email: row[4] for row in seats if row[0].email})
-    present = {SealedOrder: has_sealed, StandingOrder: has_standing}
+    present: dict[type, bool] = {SealedOrder: has_sealed, StandingOrder: has_standing}
     for kind, stmt in _ROWS.items():
-        snap.rows[kind] = list(s.exec(stmt, params={"game_id": g.id})) if present[kind] else []  # type: ignore[call-overload]
+        snap.rows[kind] = list(s.exec(stmt, params={"game_id": g.id})) if present[kind] else []
     # a mail's news covers the entries after the seat's last mail: read those once for every seat
     mailed = [r.mailed_seq for r in snap.rows[Seat] if r.email or r.chat_webhook] if entries else []
     snap.entries_from = min(mailed, default=g.record_length)
     if entries:
-        snap.entries = list(s.exec(_ENTRIES, params={"game_id": g.id, "since": snap.entries_from}))  # type: ignore[call-overload]
+        snap.entries = list(s.exec(_ENTRIES, params={"game_id": g.id, "since": snap.entries_from}))
     s.info.setdefault(KEY, {})[snap.game_id] = snap
     return g
 
@@ -133,7 +134,7 @@ def rows(s: Session, g: Game, kind: type) -> list[Any] | None:
     return _merged(s, snap, kind, snap.rows[kind])
 
 
-def _merged(s: Session, snap: Snapshot, kind: type, cached: list[Any]) -> list[Any]:
+def _merged(s: Session, snap: Snapshot, kind: type[Any], cached: list[Any]) -> list[Any]:
     """`cached` less the rows deleted in the session, plus the game's rows added to it."""
     if not s.new and not s.deleted:
         return list(cached)

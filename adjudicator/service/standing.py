@@ -14,12 +14,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from adjudicator.engine import GameModule
 from adjudicator.i18n import _, help_text, prompt_text
 from adjudicator.mail.words import canonical
 from adjudicator.store import Game, StandingOrder
+from adjudicator.store.typed import id_of
 
 from .core import auth_seat, find_game, locked_game, module_of
 from .errors import Conflict, ServiceError
@@ -78,7 +79,7 @@ def _rows(s: Session, g: Game, seat: str) -> list[StandingOrder]:
     """The seat's queued lines (not those dropped and waiting to be told: standingdrop.py)."""
     return list(s.exec(select(StandingOrder).where(StandingOrder.game_id == g.id, StandingOrder.seat == seat,
                                                    StandingOrder.dropped == "")
-                       .order_by(StandingOrder.id)).all())  # type: ignore[arg-type]
+                       .order_by(col(StandingOrder.id))).all())
 
 
 def _line(row: StandingOrder) -> StandingLine:
@@ -111,7 +112,7 @@ def add_line(s: Session, g: Game, seat: str, cmd: StandingCommand) -> StandingLi
     if len(_rows(s, g, seat)) >= MAX_LINES:
         raise ServiceError(_("at most %(max)s standing orders; send STANDING CLEAR or cancel some first",
                              max=MAX_LINES))
-    row = StandingOrder(game_id=g.id, seat=seat, text=cmd.text, kind=cmd.kind, always=cmd.always)
+    row = StandingOrder(game_id=id_of(g), seat=seat, text=cmd.text, kind=cmd.kind, always=cmd.always)
     s.add(row)
     s.flush()
     return _line(row)

@@ -21,6 +21,7 @@ from adjudicator.engine.play import check_orders, hidden_seats
 from adjudicator.i18n import _
 from adjudicator.record import commitment
 from adjudicator.store import Game, SealedOrder
+from adjudicator.store.typed import id_of
 
 from . import undoable
 from .core import append_entry, current_prompts, module_of, sealed_rows
@@ -87,7 +88,7 @@ def seal(s: Session, g: Game, game: GameModule, seat: str, prompt: Prompt, order
     else:
         salt = new_salt()
         if row is None:
-            row = SealedOrder(game_id=g.id, group=prompt.group, seat=seat, order=order, salt=salt,
+            row = SealedOrder(game_id=id_of(g), group=prompt.group, seat=seat, order=order, salt=salt,
                               commitment=commitment(order, salt), submitted_at=now, origin=origin)
             s.add(row)
         else:  # a replaced row: one Core UPDATE, not the flush's (rowwrite.py)

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from adjudicator.store import Director, Game
 
@@ -135,8 +135,8 @@ def tournament_standings(s: Session, director_id: str) -> Standings:
     director = s.exec(select(Director).where(Director.public_id == director_id)).first()
     if director is None:
         raise NotFound(f"no tournament {director_id}")
-    games = s.exec(select(Game).where(Game.director_id == director.id, Game.status.in_(STARTED))  # type: ignore[attr-defined]
-                   .order_by(Game.created_at)).all()
+    games = s.exec(select(Game).where(Game.director_id == director.id, col(Game.status).in_(STARTED))
+                   .order_by(col(Game.created_at))).all()
     results = [game_result(s, g) for g in games]
     scoring = dict(director.scoring or {})
     counted = [r for r in results if director.count_substitute_games or not r.substituted]

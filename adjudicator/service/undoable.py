@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from adjudicator.i18n import _
 from adjudicator.record import ROLLBACK
@@ -46,7 +46,7 @@ def steps_to_take_back(s: Session, g: Game, seat: str) -> tuple[list[RecordEntry
     if g.status != "running" or g.undo_seat != seat or g.undo_from is None:
         return [], []
     rows = s.exec(select(RecordEntry).where(RecordEntry.game_id == g.id, RecordEntry.seq >= g.undo_from - 1)
-                  .order_by(RecordEntry.seq))  # type: ignore[arg-type]
+                  .order_by(col(RecordEntry.seq)))
     undone = undone_seqs(s, g)
     in_force = [r for r in rows if r.seq not in undone]
     own = [r for r in in_force if r.kind == "orders" and r.seq >= g.undo_from]
@@ -65,7 +65,7 @@ def why_not(s: Session, g: Game, seat: str, own_only: bool = False) -> str:
     if g.status != "running":
         return _("steps can be taken back only while the game runs")
     last = s.exec(select(RecordEntry).where(RecordEntry.game_id == g.id)
-                  .order_by(RecordEntry.seq.desc()).limit(1)).first()  # type: ignore[attr-defined]
+                  .order_by(col(RecordEntry.seq).desc()).limit(1)).first()
     data = last.data if last is not None else {}
     orders = data.get("orders") or {} if last is not None and last.kind == "orders" else {}
     if seat not in orders:

@@ -20,7 +20,7 @@ from typing import Any
 
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
 from sqlalchemy import event
-from sqlmodel import Session, func, select
+from sqlmodel import Session, col, func, select
 
 from adjudicator.i18n import _
 from adjudicator.store import OutboxMessage, PlayerAccount, Seat
@@ -50,7 +50,7 @@ def is_verified(s: Session, address: str, among: Iterable[str] = ()) -> bool:
     known: dict[str, bool] = s.info.setdefault(_CACHE, {})
     if address not in known:
         asked = {address} | {_normal(a) for a in among if a and _normal(a) not in known}
-        found = set(s.exec(select(PlayerAccount.email).where(PlayerAccount.email.in_(sorted(asked)))).all())  # type: ignore[attr-defined]
+        found = set(s.exec(select(PlayerAccount.email).where(col(PlayerAccount.email).in_(sorted(asked)))).all())
         known.update({a: a in found for a in asked})
     return bool(address) and known[address]
 
@@ -93,7 +93,7 @@ def release_held(s: Session, address: str) -> list[Task]:
         return []
     held = s.exec(select(OutboxMessage).where(OutboxMessage.status == HELD,
                                               func.lower(OutboxMessage.to) == address)
-                  .order_by(OutboxMessage.id)).all()
+                  .order_by(col(OutboxMessage.id))).all()
     tasks: list[Task] = []
     for row in held:
         seat = s.exec(select(Seat.mail_mode).where(Seat.game_id == row.game_id, Seat.seat == row.seat)).first()

@@ -4,22 +4,26 @@ flushing it cost more than the work around it (the SMTP listener stores every ma
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic_core import PydanticUndefined
-from sqlalchemy import Insert
 from sqlmodel import Session, SQLModel
 
+from .typed import table_of
 
-def dialect_insert(dialect: str, table: Any) -> Insert:
+if TYPE_CHECKING:
+    from sqlalchemy.dialects import postgresql, sqlite
+
+
+def dialect_insert(dialect: str, table: Any) -> postgresql.Insert | sqlite.Insert:
     """The dialect's INSERT (it has ON CONFLICT DO NOTHING on both databases the project runs on)."""
     if dialect == "postgresql":
-        from sqlalchemy.dialects.postgresql import insert
-    elif dialect == "sqlite":
-        from sqlalchemy.dialects.sqlite import insert
-    else:  # pragma: no cover - the project runs on these two
-        raise RuntimeError(f"PostgreSQL or SQLite, not {dialect}")
-    return insert(table)
+        from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+        return postgresql_insert(table)
+    if dialect == "sqlite":
+        from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+        return sqlite_insert(table)
+    raise RuntimeError(f"PostgreSQL or SQLite, not {dialect}")  # pragma: no cover - the project runs on these two
 
 
 def row_values(model: type[SQLModel], values: dict[str, Any]) -> dict[str, Any]:
@@ -31,7 +35,7 @@ def row_values(model: type[SQLModel], values: dict[str, Any]) -> dict[str, Any]:
         if name in values:
             value = values[name]
         elif field.default_factory is not None:
-            value = field.default_factory()  # type: ignore[call-arg]
+            value = field.get_default(call_default_factory=True)
         elif field.default is not PydanticUndefined:
             value = field.default
         else:
@@ -56,7 +60,7 @@ def insert_unless_exists(
 def _insert_statement(dialect: str, model: type[SQLModel], unique: tuple[str, ...]) -> Any:
     """Built once, its values bound at execution (the INSERT names the parameters' columns):
     composing the statement with its values, and its cache key, cost more than executing it."""
-    table: Any = model.__table__  # type: ignore[attr-defined]
+    table = table_of(model)
     return (
         dialect_insert(dialect, table)
         .on_conflict_do_nothing(index_elements=list(unique))

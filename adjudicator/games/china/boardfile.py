@@ -83,11 +83,11 @@ def _check_regions(regions: Any, problems: list[str]) -> set[str]:
     return ids
 
 
-def _check_spaces(spaces: Any, regions: Any, region_ids: set[str], problems: list[str]) -> dict[str, str]:
+def _check_spaces(spaces: Any, regions: Any, region_ids: set[str], problems: list[str]) -> dict[str, Any]:
     if not isinstance(spaces, list) or not spaces:
         problems.append("house_spaces must be a non-empty list")
         return {}
-    found: dict[str, str] = {}
+    found: dict[str, Any] = {}  # each space's region as the file names it (checked above)
     for index, space in enumerate(spaces):
         where = f"house_spaces[{index}]"
         if not isinstance(space, dict):
@@ -166,7 +166,7 @@ def _check_roads(roads: Any, space_region: dict[str, str], pairs: set[frozenset[
 def _check_colours(regions: Any, pairs: set[frozenset[str]], problems: list[str]) -> None:
     if not isinstance(regions, list):
         return
-    colour = {r.get("id"): r.get("colour") for r in regions if isinstance(r, dict)}
+    colour: dict[Any, Any] = {r.get("id"): r.get("colour") for r in regions if isinstance(r, dict)}
     for colour_name in CARD_COLOURS:
         used = sorted(r for r, c in colour.items() if c == colour_name)
         if not 1 <= len(used) <= 2:

@@ -42,8 +42,7 @@ def check(state: State) -> list[str]:
         if space not in board.region_of:
             problems.append(f"a piece on unknown space {space}")
     for region in board.regions:
-        houses = houses_in(state, board, region)
-        limit = max(houses.values(), default=0)
+        limit = max(houses_in(state, board, region).values(), default=0)
         if emissaries_in(state, region) > limit:
             problems.append(f"{region}: {emissaries_in(state, region)} emissaries over the limit {limit}")
         full = region_full(state, board, region)

@@ -34,7 +34,8 @@ def best_rows(houses: Iterable[str], neighbours: dict[str, tuple[str, ...]], for
             return memo[spaces]
         parts = _components(spaces, adjacency)
         if len(parts) > 1:
-            total, rows = 0, ()
+            total = 0
+            rows: tuple[tuple[str, ...], ...] = ()
             for part in parts:
                 points, found = solve(part)
                 total, rows = total + points, rows + found

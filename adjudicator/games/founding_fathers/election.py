@@ -32,7 +32,7 @@ def eligible(state: State, sid: str) -> bool:
     return not (state["options"].get("black_rings") and state.get("rings", {}).get(sid, 0) >= 2)
 
 
-def ranked(state: State, p: str, exclude: list[str]) -> list[str]:
+def ranked(state: State, p: str | None, exclude: list[str]) -> list[str]:
     pool = [s for s in state["statesmen"] if party(state, s) == p and eligible(state, s) and s not in exclude]
     return sorted(pool, key=lambda s: (-popularity(state, s), number(state, s)))
 

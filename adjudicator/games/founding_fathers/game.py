@@ -107,7 +107,7 @@ class FoundingFathers(WordedGame):
         seat, order = next(iter(orders.items())) if len(orders) == 1 else (None, None)
         # Only `play` and `trade` orders can be window choices (windows.py), so only for those is
         # the node's own prompt built (half the cost of a replayed step) to tell the two apart.
-        if isinstance(order, dict) and order.get("act") in WINDOW_ACTS:
+        if seat is not None and isinstance(order, dict) and order.get("act") in WINDOW_ACTS:
             own = FLOW.prompts(state).get(seat)
             if own is not None and not own.sealed and own.find(order) is None:
                 apply_window(state, seat, order, events)  # an any-time card or a trade offer

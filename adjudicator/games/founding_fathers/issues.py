@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from adjudicator.engine import N_, Event, Order, Rng, event, message
@@ -633,7 +634,7 @@ def blame_seat(state: State, cur: dict[str, Any]) -> str | None:
     return pres_seat
 
 
-def _popularity(state: State, sids: list[str], n: int, events: list[Event], why: str) -> None:
+def _popularity(state: State, sids: Sequence[str | None], n: int, events: list[Event], why: str) -> None:
     seen = []
     for sid in sids:
         if sid and sid not in seen and sid in state["statesmen"]:

@@ -41,7 +41,7 @@ def appoint(state: State, office: str, sid: str, events: list[Event]) -> None:
         repl.remove(office)
     else:
         add_cubes(state, sid, d.offices[office]["appointment_popularity"], events, f"appointed {office}")
-    if chain:
+    if chain and left is not None:  # chain holds only when he left an office
         mark_vacated(state, left)
         repl.append(left)
 

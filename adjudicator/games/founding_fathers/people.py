@@ -208,7 +208,8 @@ class Papers(FFNode):
 
     def waiting(self, state, args):
         p = self._party(state, args)
-        return [owner(state, leader(state, p))] if p else []
+        lead = leader(state, p) if p else None  # _party names only a paper with a leader
+        return [owner(state, lead)] if lead else []
 
     def choices(self, state, args, seat):
         low = state["papers"][self._party(state, args)]["lower"]

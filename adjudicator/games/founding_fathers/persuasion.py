@@ -55,7 +55,7 @@ def faction_leader(state: State, seat: str) -> str | None:
 
 
 def immune(state: State) -> set[str]:
-    return {faction_leader(state, s) for s in state["seats"]} - {None}
+    return {sid for s in state["seats"] if (sid := faction_leader(state, s)) is not None}
 
 
 def modifiers(state: State, persuader: str, target: str) -> list[tuple[str, int]]:

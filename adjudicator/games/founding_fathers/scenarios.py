@@ -180,7 +180,7 @@ def setup_scenario(state: State, d: Deck, name: str) -> None:
                 pile.append(cid)
     future = [c for c in d.generation_cards(3) if 3 not in sc["generations"] and c not in state["gone"]]
     rng.shuffle(pile)
-    hands = {s: [] for s in seats}
+    hands: dict[str, list[str]] = {s: [] for s in seats}
     coalition = sc["coalition_to"].get(len(seats))
     if coalition is not None:
         card = next((c for c in pile if d.action_copies.get(c) in ("coalition-building", "coalition-building-ii",

@@ -212,7 +212,7 @@ class Death(FFNode):
         if args["stage"] == "bereaved":
             FLOW.ret(state)
             seat = args.get("bereaved")
-            tasks = []
+            tasks: list[tuple[str, dict[str, Any]]] = []
             dead = state["term"].pop("dead_president_party", None)
             pres = state["offices"]["president"]
             if dead and pres and party(state, pres) in ("L", "C") and party(state, pres) != dead:

@@ -36,8 +36,10 @@ class Election(N):
             pile = C.strategy(state, seat)
             events.append(event("strategy_revealed", seat=seat, cards=list(pile)))
             for card in list(pile):
+                where = CARDS[card].state
+                assert where is not None  # a card set aside for the strategy names its state (strategy_ok)
                 for _ in range(3):
-                    support_check(state, seat, "states", CARDS[card].state, events)
+                    support_check(state, seat, "states", where, events)
             state["discard"].extend(pile)
             pile.clear()
         FLOW.goto(state, "election_events", left=sorted(state["boxes"]["election_day"]))

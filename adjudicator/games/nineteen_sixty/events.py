@@ -169,7 +169,7 @@ class EventPick(N):
             state["track"] = list(value)
             events.append(event("track", seat=seat, track=list(value)))
         else:
-            FLOW.top(state)["args"]["picked"] = value
+            FLOW.stack(state)[-1]["args"]["picked"] = value  # the event that asked
             events.append(event("picked", seat=seat, value=value))
 
     def advance(self, state: State, args: Args, events: Events) -> None:

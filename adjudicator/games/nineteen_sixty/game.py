@@ -154,7 +154,9 @@ class NineteenSixty(WordedGame, FlowGame):
         frame = FLOW.top(view)
         if frame is None or frame["node"] != "cp" or frame["args"].get("seat") != seat:
             return None
-        return play.CampaignPoints.budget(FLOW.nodes["cp"], view, frame["args"])
+        cp = FLOW.nodes["cp"]
+        assert isinstance(cp, play.CampaignPoints)
+        return cp.budget(view, frame["args"])
 
     def view(self, state: State, seat: str | None) -> State:
         out = redact(state, seat)

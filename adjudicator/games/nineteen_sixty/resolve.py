@@ -130,6 +130,13 @@ class Run:
 
     # seats and places -------------------------------------------------------------------------
 
+    def seat_of(self, spec: Who) -> str:
+        """`who` for a step that needs a seat: one that names none is a bug in the card's effect."""
+        seat = self.who(spec)
+        if seat is None:
+            raise ValueError(f"{spec} names no seat here")
+        return seat
+
     def who(self, spec: Who) -> str | None:
         if spec in ("kennedy", "nixon"):
             return spec
@@ -219,7 +226,7 @@ class Run:
 
     @step
     def issue_each(self, who: Who, delta: int) -> None:
-        seat = self.who(who)
+        seat = self.seat_of(who)
         for issue in ISSUES:
             lose(self.state, "issues", issue, seat, -delta, self.events)
 
@@ -236,7 +243,7 @@ class Run:
 
     @step
     def media(self, who: Who, n: int, region: str | None) -> None:
-        seat = self.who(who)
+        seat = self.seat_of(who)
         if region:
             for _ in range(n):
                 gain(self.state, "media", region, seat, self.events)
@@ -263,7 +270,7 @@ class Run:
 
     @step
     def pick_state(self, who: Who, among: str) -> None:
-        seat = self.who(who)
+        seat = self.seat_of(who)
         if among == "swing":  # a state the opponent leads without carrying
             opp = other(seat)
             self._pick(seat, [{"state": a} for a in STATES if 1 <= self.state["states"][a][opp] <= 3])
@@ -286,7 +293,7 @@ class Run:
 
     @step
     def draw(self, who: Who, n: int) -> None:
-        C.draw_cards(self.state, self.who(who), n, self.events)
+        C.draw_cards(self.state, self.seat_of(who), n, self.events)
 
     @step
     def cycle(self, who: Who) -> None:
@@ -323,7 +330,9 @@ class Run:
     @step
     def checks(self, who: Who, n: int, abbr: str) -> None:
         seat = self.who(who)
-        for _ in range(n if seat else 0):
+        if seat is None:  # nobody (a tie where the card names the leader): no checks
+            return
+        for _ in range(n):
             support_check(self.state, seat, "states", self.chosen(abbr), self.events)
 
     @step

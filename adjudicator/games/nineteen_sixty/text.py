@@ -9,6 +9,7 @@ regions, issues, cards) stay as printed.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from adjudicator.engine import CAPITAL, N_, Message, message, message_text
@@ -58,7 +59,7 @@ LASTING: dict[int, str] = {
 _SENTENCE, _LINE = CAPITAL + ".", "%(text)s."
 
 
-def join(items: list[Text], sep: str = ", ") -> Text:
+def join(items: Sequence[Text], sep: str = ", ") -> Text:
     """Items joined by `sep`; a message when an item is one (its msgid has only placeholders)."""
     words = [i for i in items if isinstance(i, str)]
     if len(words) == len(items):
