@@ -13,7 +13,7 @@ import secrets
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from adjudicator.i18n import _
 from adjudicator.store import Game, LobbyGame, Seat
@@ -100,8 +100,8 @@ def set_lobby_fill(s: Session, game_id: str, admin_token: str, fill_at: datetime
 def lobby_games_to_fill(s: Session, now: datetime | None = None) -> list[str]:
     """Public ids of lobby games waiting for players whose fill time has come."""
     now = now or utcnow()
-    return list(s.exec(select(Game.public_id).join(LobbyGame, LobbyGame.game_id == Game.id)  # type: ignore[arg-type]
-                       .where(Game.status == "pending", LobbyGame.fill_at <= now)).all())  # type: ignore[operator]
+    return list(s.exec(select(Game.public_id).join(LobbyGame, col(LobbyGame.game_id) == Game.id)
+                       .where(Game.status == "pending", col(LobbyGame.fill_at) <= now)).all())
 
 
 def fill_lobby_game(s: Session, game_id: str, now: datetime | None = None) -> list[Task]:
