@@ -1,36 +1,43 @@
 """Where the code touches a library's private parts (issue 27): a name starting with one
-underscore, imported from a library, read on a library's object, or overridden in a subclass of a
-library's class. Each contact left is listed here with why it stays and the test that fails if an
-upgrade changes it, and the library has an upper version bound in pyproject.toml. A new contact,
-or a listed one that is gone, fails this test: use the library's public API or settings, or list
-the contact with its guard."""
+underscore, imported from a library, read or written on a library's object (`self._x` too, in a
+subclass of a library's class, when the library names `_x`), or overridden in such a subclass;
+and any write to a library module's globals (`TRANSPORT_ALIASES["x"] = ...`, `kombu.x = ...`,
+`ALIASES.update(...)`, `setattr(module, ...)`). Each contact left is listed here with why it stays
+and the test that fails if an upgrade changes it, and the library has an upper version bound in
+pyproject.toml. A new contact, or a listed one that is gone, fails this test: use the library's
+public API or settings, or list the contact with its guard."""
 
 from __future__ import annotations
 
 import ast
 import importlib
 import inspect
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 OURS = ("adjudicator", "web", "workers")
 
 # contact -> (why it stays, the test that guards it)
+_WAKEBROKER = ("the embedded broker's woken channel (workers/wakebroker.py): kombu's virtual transport is "
+               "extended through its documented channel hooks, which kombu names with one underscore "
+               "(_get, _put, _new_queue ...), and its SQLAlchemy transport's engine and session; no public "
+               "API wakes a waiting worker (polling kept mail latency near a second) or frees a session "
+               "after a failed statement (pbem chaos)", "tests/workers/test_wakebroker.py")
 ALLOWED = {
-    ("workers/rawmail.py", "import email.contentmanager._encode_text"): (
-        "the email package's text encoder, so the fast path encodes exactly as set_content does",
-        "tests/workers/test_rawmail.py"),
-    ("workers/beat.py", "override celery.beat.Scheduler._ensure_connected"): (
-        "beat's broker retries at most 2 s apart; Celery has no setting for its intervals",
-        "tests/workers/test_beat_reconnect.py"),
-    **{("workers/wakebroker.py", f"override kombu.transport.sqlalchemy.Channel.{name}"): (
-        "the embedded broker's woken channel: kombu's documented virtual-channel hooks and its "
-        "SQLAlchemy transport's session", "tests/workers/test_wakebroker.py")
+    **{("workers/wakebroker.py", f"override kombu.transport.sqlalchemy.Channel.{name}"): _WAKEBROKER
        for name in ("_engine_from_config", "_get", "_get_or_create", "_new_queue", "_put")},
-    **{("workers/wakebroker.py", f"attribute super().{name}"): (
-        "calls the SQLAlchemy transport's own hook it extends", "tests/workers/test_wakebroker.py")
+    **{("workers/wakebroker.py", f"attribute super().{name}"): _WAKEBROKER
        for name in ("_engine_from_config", "_get_or_create", "_new_queue")},
+    ("workers/wakebroker.py", "attribute self._session of kombu.transport.sqlalchemy.Channel"): _WAKEBROKER,
+    ("workers/wakebroker.py", "attribute self._get_or_create of kombu.transport.sqlalchemy.Channel"): _WAKEBROKER,
+    ("workers/wakebroker.py", "attribute self._deliver of kombu.transport.virtual.base.Transport"): _WAKEBROKER,
 }
+# Library globals made to be written, as their documentation says: the process environment, and
+# Flask's request-bound objects (g, the session, the request's own limits).
+WRITABLE_GLOBALS = frozenset({"os.environ", "flask.g", "flask.session", "flask.request"})
+MUTATING = frozenset({"update", "setdefault", "pop", "popitem", "clear", "append", "extend", "insert", "remove",
+                      "add", "discard", "__setitem__", "__delitem__"})
 
 
 def _private(name: str) -> bool:
@@ -56,9 +63,98 @@ def _contacts(path: Path) -> set[tuple[str, str]]:
             owner = ast.unparse(node.value)
             if owner not in ("self", "cls"):
                 found.add((rel, f"attribute {owner}.{node.attr}"))
+    found |= {(rel, f"global write {name}") for name in _global_writes(tree)}
     if any(isinstance(n, ast.ClassDef) for n in tree.body):
-        found |= _overrides(rel, importlib.import_module(_module_name(path)))
+        module = importlib.import_module(_module_name(path))
+        found |= _overrides(rel, module) | _inherited_private(rel, tree, module)
     return found
+
+
+def _imported_libraries(tree: ast.Module) -> dict[str, str]:
+    """Names bound to a library's module or to one of its globals -> what they name."""
+    names: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if _library(alias.name):
+                    bound = alias.asname or alias.name.split(".")[0]
+                    names[bound] = alias.name if alias.asname else bound
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and _library(node.module):
+            names |= {alias.asname or alias.name: f"{node.module}.{alias.name}" for alias in node.names}
+    return names
+
+
+def _is_module(name: str) -> bool:
+    try:
+        importlib.import_module(name)
+    except ImportError:
+        return False
+    return True
+
+
+def _root(node: ast.expr) -> ast.expr:
+    while isinstance(node, ast.Attribute | ast.Subscript):
+        node = node.value
+    return node
+
+
+def _global_writes(tree: ast.Module) -> set[str]:
+    """What is assigned, deleted or changed in place under a name imported from a library."""
+    libraries = _imported_libraries(tree)
+    changed: list[tuple[ast.expr, str]] = []  # (the expression written, how: assigned, a call, setattr)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign | ast.Delete):
+            changed += [(t, "assigned") for t in node.targets]
+        elif isinstance(node, ast.AugAssign | ast.AnnAssign):
+            changed.append((node.target, "assigned"))
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in MUTATING:
+            changed.append((node.func.value, "call"))
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("setattr", "delattr"):
+            changed += [(a, "setattr") for a in node.args[:1]]
+    written = set()
+    for target, how in changed:
+        for part in (target.elts if isinstance(target, ast.Tuple | ast.List) else [target]):
+            root = _root(part)
+            if not isinstance(root, ast.Name) or root.id not in libraries or (part is root and how == "assigned"):
+                continue  # rebinding a name of our own module is no write to the library
+            name = libraries[root.id] + ast.unparse(part)[len(root.id):]
+            if how == "call" and _is_module(name):
+                continue  # a module's function (event.remove), not a change of the module
+            if not any(name == w or name.startswith((f"{w}.", f"{w}[")) for w in WRITABLE_GLOBALS):
+                written.add(name)
+    return written
+
+
+def _inherited_private(rel: str, tree: ast.Module, module: object) -> set[tuple[str, str]]:
+    """`self._x` / `cls._x` in a subclass of a library's class where a library class of its MRO
+    defines or assigns `_x` (its attribute, not ours)."""
+    found = set()
+    for node in tree.body:
+        if not isinstance(node, ast.ClassDef):
+            continue
+        cls = getattr(module, node.name, None)
+        if not inspect.isclass(cls):
+            continue
+        bases = [b for b in cls.__mro__[1:] if _library(b.__module__) and b is not object]
+        for attr in ast.walk(node):
+            if not (isinstance(attr, ast.Attribute) and _private(attr.attr)
+                    and isinstance(attr.value, ast.Name) and attr.value.id in ("self", "cls")):
+                continue
+            owner = next((b for b in bases if _names(b, attr.attr)), None)
+            if owner is not None:
+                found.add((rel, f"attribute {attr.value.id}.{attr.attr} of {owner.__module__}.{owner.__qualname__}"))
+    return found
+
+
+def _names(cls: type, name: str) -> bool:
+    """Whether a library class defines `name` or assigns it on its instances."""
+    if name in vars(cls):
+        return True
+    try:
+        source = inspect.getsource(cls)
+    except (OSError, TypeError):
+        return False
+    return re.search(rf"\b(self|cls)\.{re.escape(name)}\b", source) is not None
 
 
 def _overrides(rel: str, module: object) -> set[tuple[str, str]]:
@@ -92,3 +188,45 @@ def test_libraries_touched_have_an_upper_bound() -> None:
     text = (ROOT / "pyproject.toml").read_text()
     for requirement in ("kombu>=5.4,<5.8", "celery[redis]>=5.4,<5.8"):
         assert f'"{requirement}"' in text, requirement
+
+
+SAMPLE = '''
+import kombu.transport
+from kombu.transport import TRANSPORT_ALIASES
+from kombu.transport import sqlalchemy as sqla
+from email.contentmanager import _encode_text
+import os
+
+TRANSPORT_ALIASES["sqla"] = "ours:Transport"
+kombu.transport.TRANSPORT_ALIASES.update(sqlalchemy="ours:Transport")
+os.environ["PBEM_X"] = "1"
+mine = {}
+mine["a"] = 1
+
+
+class Channel(sqla.Channel):
+    def _put(self, queue, message):
+        self._session = None
+        self._mine = 1  # ours: no library class names it
+'''
+
+
+def test_each_kind_of_contact_is_found(tmp_path: Path) -> None:
+    """The detectors on a sample that makes every kind of contact once (and two that are none)."""
+    import sys
+    import types
+
+    path = tmp_path / "sample.py"
+    path.write_text(SAMPLE)
+    module = types.ModuleType("sample")
+    exec(compile(SAMPLE, str(path), "exec"), module.__dict__)  # noqa: S102 - the sample above
+    sys.modules["sample"] = module
+    try:
+        tree = ast.parse(SAMPLE)
+        assert _global_writes(tree) == {"kombu.transport.TRANSPORT_ALIASES['sqla']",
+                                        "kombu.transport.TRANSPORT_ALIASES"}
+        assert _overrides("sample.py", module) == {("sample.py", "override kombu.transport.sqlalchemy.Channel._put")}
+        assert _inherited_private("sample.py", tree, module) == {
+            ("sample.py", "attribute self._session of kombu.transport.sqlalchemy.Channel")}
+    finally:
+        del sys.modules["sample"]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from functools import cached_property
 from typing import Any
 
 from celery.beat import PersistentScheduler, ScheduleEntry, SchedulingError
@@ -29,10 +30,16 @@ class ReconnectingScheduler(PersistentScheduler):
             self.drop_connection()
             raise
 
-    def _ensure_connected(self) -> Any:
-        """Celery's, with the retries at most RETRY_MAX_SECONDS apart: Celery's grow by two
-        seconds up to 30, and after a minute's broker outage beat sent its next entry 14 s after
-        the broker was back (found by `pbem chaos`)."""
+    @cached_property
+    def producer(self) -> Any:
+        """Celery's (a cached property of Scheduler), on a connection whose retries are at most
+        RETRY_MAX_SECONDS apart: Celery's grow by two seconds up to 30, and after a minute's
+        broker outage beat sent its next entry 14 s after the broker was back (found by `pbem
+        chaos`)."""
+        return self.Producer(self.broker_connection(), auto_declare=False)
+
+    def broker_connection(self) -> Any:
+        """The scheduler's connection, established (retried as said in `producer`)."""
         def retrying(exc: Exception, interval: float) -> None:
             log.error("beat: connection error: %s; trying again in %s s", exc, interval)
 

@@ -21,20 +21,31 @@ from pathlib import Path
 from typing import Any
 
 from celery import Celery
-from kombu.transport import TRANSPORT_ALIASES
 
 EMBEDDED_BROKER = "sqla+sqlite:///var/broker.sqlite"
-# The embedded broker's transport wakes idle workers when a message is put instead of leaving
-# them to poll once a second (workers/wakebroker.py); same tables, so any sqla+ URL gets it.
-# Registered in kombu's alias table, not through Celery's `broker_transport` setting: the worker
-# takes its broker URL from CELERY_BROKER_URL, whose `sqla+` prefix wins over that setting, and its
-# wake-ups were lost (mail latency p50 1,004 ms instead of 41 ms; tests/test_library_contacts.py).
-TRANSPORT_ALIASES["sqla"] = TRANSPORT_ALIASES["sqlalchemy"] = "workers.wakebroker:Transport"
+SQLALCHEMY_PREFIXES = ("sqla+", "sqlalchemy+")
+# The embedded broker's transport wakes idle workers when a message is put instead of leaving them
+# to poll once a second (workers/wakebroker.py); same tables as kombu's SQLAlchemy transport, so
+# any sqla+ URL gets it, through Celery's `broker_transport` setting ("the fully qualified path to
+# your own transport implementation"). A URL's own `sqla+` prefix wins over that setting, and the
+# worker's URL comes from CELERY_BROKER_URL, which wins over the `broker_url` setting: so the URL
+# without its prefix goes to `broker_read_url` and `broker_write_url`, the settings Celery opens
+# every connection with (a worker that kept the prefix lost every wake-up: mail latency p50
+# 1,004 ms instead of 42 ms).
+WAKING_TRANSPORT = "workers.wakebroker:Transport"
 
 
 def is_embedded(app: Celery) -> bool:
     """The broker is a database table (kombu's SQLAlchemy transport, woken by ours)."""
-    return str(app.conf.broker_url).startswith(("sqla+", "sqlalchemy+"))
+    return str(app.conf.broker_url).startswith(SQLALCHEMY_PREFIXES)
+
+
+def _waking_transport(app: Celery) -> None:
+    url = str(app.conf.broker_url or "")  # CELERY_BROKER_URL first, as Celery reads it
+    for prefix in SQLALCHEMY_PREFIXES:
+        if url.startswith(prefix):
+            plain = url.removeprefix(prefix)
+            app.conf.update(broker_transport=WAKING_TRANSPORT, broker_read_url=plain, broker_write_url=plain)
 
 
 def broker_url() -> str:
@@ -140,6 +151,7 @@ def make_celery(config: dict[str, Any] | None = None) -> Celery:
     )
     if config:
         app.conf.update(config)
+    _waking_transport(app)
     if not is_embedded(app):
         # The embedded broker's queue is a table: a restart or a lock loses no queued message, so a
         # wake-up there would only double the queue (found by `pbem chaos`); a killed worker's one

@@ -19,15 +19,13 @@ for all of them, their mails over a few SMTP connections at once (PBEM_SMTP_CONN
 order, and each mail recorded `sent` as soon as the relay accepted it (one short transaction per
 mail). The step from the end of a mail's data to its record is taken by one connection at a time
 (`_ACCEPTING`), so a worker killed mid-batch repeats at most one mail, never the batch. On the embedded default the batch's .eml files are written first and recorded in one
-transaction: a repeat there overwrites the same file. A batch's messages are written as bytes
-directly (`message_bytes`, workers/rawmail.py): the same bytes as the email package's, for a
-fraction of the CPU.
+transaction: a repeat there overwrites the same file. A batch's messages are built
+with the email package (workers/mime.py), which keeps what a burst's mails repeat.
 """
 
 from __future__ import annotations
 
 import contextlib
-import email.policy
 import http.client
 import json
 import os
@@ -40,7 +38,6 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta
 from email.message import EmailMessage
-from email.utils import format_datetime
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -49,18 +46,18 @@ from sqlalchemy import and_, bindparam, case, or_, update
 from sqlalchemy.exc import DBAPIError
 from sqlmodel import Session, select
 
-from adjudicator.mail import compose, config
+from adjudicator.mail import compose
 from adjudicator.mail.bounce import parse_outbox_message_id
-from adjudicator.mail.headers import CachedHeaders, header_name_ok, header_value
-from adjudicator.render.markdown import markdown_blocks_to_html
 from adjudicator.service import utcnow, webhooks
-from adjudicator.service.bounces import envelope_sender, message_id_for
+from adjudicator.service.bounces import envelope_sender
 from adjudicator.store import OutboxMessage, run_in_transaction
 from adjudicator.store.db import begin as store_begin
 from adjudicator.store.db import connection as store_connection
 
-from . import rawmail
 from .lease import kept, lease
+from .mime import address_header, build_message, message_bytes, plain
+
+__all__ = ["build_message", "message_bytes"]  # kept here for the callers of the mailer
 
 MAX_ATTEMPTS = 5
 
@@ -73,99 +70,6 @@ def record_patience() -> float:
 
 class TemporaryFailure(Exception):
     """Worth retrying later (the attempt is recorded)."""
-
-
-class _MailPolicy(email.policy.EmailPolicy):
-    """The default policy, with each shared header object's folded bytes kept on the object (the
-    other half of a header's cost, paid again at every send): a header object is immutable, and
-    its folding depends only on these policy settings."""
-
-    def fold_binary(self, name: str, value: Any) -> bytes:
-        if not hasattr(value, "name"):
-            return super().fold_binary(name, value)
-        key = (self.linesep, self.max_line_length, self.utf8, self.cte_type)
-        cache = value.__dict__.setdefault("_pbem_folded", {})
-        folded = cache.get(key)
-        if folded is None:
-            folded = cache[key] = super().fold_binary(name, value)
-        return folded
-
-
-# a burst's mails repeat most of their headers (From, the MIME headers, a game's List-Id and
-# References): parsing them was half of building a message
-MAIL_POLICY = _MailPolicy(header_factory=CachedHeaders(maxsize=8192))
-
-
-def build_message(row: OutboxMessage) -> EmailMessage:
-    """The message of one outbox row. Every header value is folded to one line (header_value), so
-    no title, name or quoted Message-ID can add a header or make the message unbuildable."""
-    msg = EmailMessage(policy=MAIL_POLICY)
-    for name, value in _fixed_headers(row):
-        msg[name] = value
-    for name, value in _row_headers(row):
-        try:
-            msg[name] = value
-        except (ValueError, TypeError, IndexError):  # a value the header class cannot parse: leave it out
-            continue
-    msg.set_content(row.body)
-    msg.add_alternative(_html(row), subtype="html")
-    return msg
-
-
-def message_bytes(row: OutboxMessage, linesep: str = "\n", mangle_from: bool = False,
-                  boundary: Callable[[], str] | None = None) -> bytes:
-    """`bytes(build_message(row))` with `linesep` between lines, written directly (rawmail: a
-    burst's mails cost a fraction of the CPU). `smtplib.send_message(build_message(row))` sends
-    `message_bytes(row, "\r\n", mangle_from=True)`."""
-    # the fixed headers raise as `msg[name] = value` would; a row's own header that cannot be
-    # written is left out, as is a second one of a header that may appear once
-    head = [rawmail.header_bytes(MAIL_POLICY, name, value, linesep) for name, value in _fixed_headers(row)]
-    counts: dict[str, int] = {}
-    for name, value in _row_headers(row):
-        key = name.lower()
-        limit = _max_count(key)
-        if limit is not None and counts.get(key, 0) >= limit:
-            continue
-        try:
-            head.append(rawmail.header_bytes(MAIL_POLICY, name, value, linesep))
-        except (ValueError, TypeError, IndexError):
-            continue
-        counts[key] = counts.get(key, 0) + 1
-    return rawmail.message_bytes(MAIL_POLICY, b"".join(head), row.body, _html(row), linesep, mangle_from,
-                                 boundary)
-
-
-@lru_cache(maxsize=256)
-def _max_count(name: str) -> int | None:
-    """How many headers `name` a message may have: the policy looks its class up anew at every
-    call (the email package builds the class each time), a seventh of a reply's delivery."""
-    return MAIL_POLICY.header_max_count(name)
-
-
-def _fixed_headers(row: OutboxMessage) -> list[tuple[str, str]]:
-    # the Message-ID is stable per row, so a repeated delivery is recognisably the same message
-    # (and a bounce that returns its headers names the row)
-    return [("From", header_value(config.mail_from())), ("To", _address_header(row.to)),
-            ("Subject", header_value(row.subject) or "(no subject)"), ("Date", format_datetime(row.created_at)),
-            ("Message-ID", message_id_for(row.id or 0, int(row.created_at.timestamp())))]
-
-
-def _row_headers(row: OutboxMessage) -> list[tuple[str, str]]:
-    return [(name, header_value(value)) for name, value in (row.headers or {}).items()
-            if header_name_ok(name) and name.lower() not in ("from", "to", "subject", "date", "message-id",
-                                                             "bcc", "cc", "sender", "return-path")]
-
-
-def _html(row: OutboxMessage) -> str:
-    # a mail carrying a person's words brings its HTML, built from theirs as stored when written:
-    # their Markdown is never parsed here (a hostile body cost a minute of the worker's time)
-    inner = row.html if row.html is not None else markdown_blocks_to_html(row.body)
-    return f"<html><body>{inner}</body></html>"
-
-
-def _address_header(to: str) -> str:
-    """One address only: a To that smuggles a second line or a list is cut to its first address."""
-    return header_value(to).split(",")[0].strip()
 
 
 def retry_delay(attempts: int) -> timedelta:
@@ -271,8 +175,8 @@ def _smtp_send(row: OutboxMessage) -> Send:
     window above: its bytes written directly (`message_bytes`), to the address of its To header,
     from its VERP address, as `smtplib.sendmail` would; `send_message(build_message(row))` sends
     it when an address is not plain ASCII (SMTPUTF8)."""
-    to, envelope = _address_header(row.to), envelope_sender(row.id or 0)
-    if rawmail.plain("To", to) and envelope.isascii():
+    to, envelope = address_header(row.to), envelope_sender(row.id or 0)
+    if plain("To", to) and envelope.isascii():
         raw = message_bytes(row, "\r\n", mangle_from=True)
         size, data = len(raw), _data_bytes(raw)
 
@@ -303,8 +207,7 @@ def _smtp_send(row: OutboxMessage) -> Send:
 # one call the command's round trip was inside too, a third of the window that holds every lane
 # of the worker.
 def _open_data(client: smtplib.SMTP) -> None:
-    client.putcmd("data")
-    code, resp = client.getreply()
+    code, resp = client.docmd("data")
     if code != 354:
         _reset(client, code)
         raise smtplib.SMTPDataError(code, resp)
@@ -312,7 +215,7 @@ def _open_data(client: smtplib.SMTP) -> None:
 
 def _data_bytes(raw: bytes) -> bytes:
     """What `smtplib.SMTP.data(raw)` sends after the 354: every line starting with a dot gets
-    another (its `_quote_periods`, as plain replaces), then CRLF if missing, then the final dot."""
+    another (as smtplib quotes them), then CRLF if missing, then the final dot."""
     quoted = (b"." + raw if raw.startswith(b".") else raw).replace(b"\n.", b"\n..")
     if not quoted.endswith(b"\r\n"):
         quoted += b"\r\n"

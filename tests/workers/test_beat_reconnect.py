@@ -39,3 +39,22 @@ def test_beat_sends_again_after_the_broker_was_locked(tmp_path: Path) -> None:
     beat.apply_entry(entry, producer=beat.producer)  # the broker is back
     beat.apply_entry(entry, producer=beat.producer)
     assert queued(app) == 3
+
+
+def test_beat_retries_a_lost_broker_at_most_two_seconds_apart(tmp_path: Path, caplog) -> None:
+    """Celery's own retries grow to 30 s apart; beat's producer here retries every 1, then 2 s."""
+    import logging
+    import socket
+
+    import pytest
+
+    with socket.socket() as sock:  # a port nobody listens on
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    app = make_celery({"broker_url": f"redis://127.0.0.1:{port}/0", "broker_connection_max_retries": 3})
+    beat = ReconnectingScheduler(app=app, schedule_filename=str(tmp_path / "schedule"))
+    with caplog.at_level(logging.ERROR, logger="workers.beat"), pytest.raises(Exception):  # noqa: B017, PT011
+        _ = beat.producer
+    waits = [float(r.getMessage().split("trying again in ")[1].split()[0]) for r in caplog.records
+             if "trying again in" in r.getMessage()]
+    assert waits == [1, 2, 2]

@@ -7,24 +7,45 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
 from kombu import Connection, Exchange, Queue
 
-import workers.celery_app  # noqa: F401  (makes the wake-up transport the one of sqla+ URLs)
+from workers.celery_app import make_celery
 from workers.wakebroker import Transport, wake, wake_dir
 
 HOUR = 3600.0
 
 
+def _open(url: str, **kwargs: object) -> Connection:
+    """The broker connection as the Celery app makes it: our transport, the URL without `sqla+`."""
+    return Connection(url.removeprefix("sqla+"), transport=Transport, **kwargs)
+
+
 def _connection(url: str) -> Connection:
     # a polling interval of an hour: a message that arrives at all was delivered by a wake-up
-    conn = Connection(url)
+    conn = _open(url)
     conn.transport.polling_interval = HOUR
     return conn
 
 
-def test_sqla_urls_use_the_wake_up_transport(tmp_path: Path) -> None:
-    with Connection(f"sqla+sqlite:///{tmp_path / 'broker.sqlite'}") as conn:
-        assert isinstance(conn.transport, Transport)
+@pytest.mark.parametrize("from_env", [False, True])
+def test_sqla_urls_use_the_wake_up_transport(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                             from_env: bool) -> None:
+    """Through the `broker_transport` setting, for the URL of the configuration and for a worker's
+    CELERY_BROKER_URL (which wins over the configuration's, its `sqla+` prefix included)."""
+    url = f"sqla+sqlite:///{tmp_path / 'broker.sqlite'}"
+    if from_env:
+        monkeypatch.setenv("CELERY_BROKER_URL", url)
+        app = make_celery({"broker_url": "redis://127.0.0.1:1/0"})
+    else:
+        monkeypatch.delenv("CELERY_BROKER_URL", raising=False)
+        app = make_celery({"broker_url": url})
+    for open_connection in (app.connection_for_write, app.connection_for_read, app.connection):
+        with open_connection() as conn:
+            assert isinstance(conn.transport, Transport)
+            assert conn.as_uri() == url.removeprefix("sqla+")
+    with Connection(url) as plain:  # kombu's own alias table is left as it is
+        assert type(plain.transport) is not Transport
 
 
 def test_a_waiting_consumer_gets_a_message_put_after_it_started_waiting(tmp_path: Path) -> None:
@@ -88,7 +109,7 @@ def test_publishing_works_again_at_once_after_the_broker_file_was_locked(tmp_pat
 
 
 def _channel(url: str, **options: object) -> tuple[Connection, object]:
-    conn = Connection(url, transport_options=options)
+    conn = _open(url, transport_options=options)
     channel = conn.channel()
     channel._new_queue("fast")  # type: ignore[attr-defined]
     return conn, channel
