@@ -216,10 +216,21 @@ def test_each_kind_of_contact_is_found(tmp_path: Path) -> None:
     import sys
     import types
 
+    import os
+
+    import kombu.transport
+
     path = tmp_path / "sample.py"
     path.write_text(SAMPLE)
     module = types.ModuleType("sample")
-    exec(compile(SAMPLE, str(path), "exec"), module.__dict__)  # noqa: S102 - the sample above
+    aliases, environ = dict(kombu.transport.TRANSPORT_ALIASES), dict(os.environ)
+    try:  # the sample really writes kombu's table and the environment: both are put back after
+        exec(compile(SAMPLE, str(path), "exec"), module.__dict__)  # noqa: S102 - the sample above
+    finally:
+        kombu.transport.TRANSPORT_ALIASES.clear()
+        kombu.transport.TRANSPORT_ALIASES.update(aliases)
+        os.environ.clear()
+        os.environ.update(environ)
     sys.modules["sample"] = module
     try:
         tree = ast.parse(SAMPLE)
