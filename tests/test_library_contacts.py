@@ -213,10 +213,9 @@ class Channel(sqla.Channel):
 
 def test_each_kind_of_contact_is_found(tmp_path: Path) -> None:
     """The detectors on a sample that makes every kind of contact once (and two that are none)."""
+    import os
     import sys
     import types
-
-    import os
 
     import kombu.transport
 
