@@ -8,7 +8,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime, timedelta
 
-import pytest
 from sqlalchemy import event
 from sqlmodel import select
 
