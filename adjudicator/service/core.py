@@ -148,10 +148,12 @@ def current_prompts(g: Game) -> dict[str, Prompt]:
     """The open prompts of the game's current state. Prompts depend on the state alone, so they are
     cached by state hash: one order used to rebuild every legal choice four or five times. Callers
     must treat the prompts as read-only."""
-    if g.state is None or g.status == "finished":
+    if g.status == "finished":
         return {}
-    prompts = cached_prompts(g)
+    prompts = cached_prompts(g)  # before `g.state`: an order's game row reads it only when used
     if prompts is None:
+        if g.state is None:
+            return {}
         prompts = module_of(g).prompts(g.state)
         _PROMPT_CACHE.put((g.game_type, g.state_hash, g.record_length), prompts)
     return prompts

@@ -23,6 +23,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session
 
 from adjudicator.store import InboxMessage
+from adjudicator.store.rowwrite import written_in
 from adjudicator.store.typed import table_of
 
 KEY = "pbem_mail_unit"
@@ -37,7 +38,7 @@ class MailUnit:
     def __init__(self, s: Session, inbox_id: int | None) -> None:
         self.s, self.inbox_id, self.claimed = s, inbox_id, False
         self.savepoint = s.begin_nested()
-        self.written = False  # a flush or a Core write went out in the savepoint
+        self.written = False  # a flush went out in the savepoint (`written_in`: the Core writes)
 
     def restart(self) -> None:
         """Undo everything the mail wrote so far and go on in a fresh savepoint."""
@@ -58,7 +59,8 @@ class MailUnit:
     def pristine(self) -> bool:
         """Nothing written in the savepoint yet, nor waiting in the session to be flushed."""
         s = self.s
-        return not self.written and s.get_nested_transaction() is self.savepoint and not (s.new or s.dirty or s.deleted)
+        return (not self.written and s.get_nested_transaction() is self.savepoint
+                and not (s.new or s.dirty or s.deleted) and not written_in(s, self.savepoint))
 
 
 @contextmanager
@@ -130,11 +132,6 @@ def note_error(s: Session, row: InboxMessage, error: str) -> None:
 @event.listens_for(Session, "after_flush")
 def _flushed(session: Session, _context: Any) -> None:
     _written(session)
-
-
-def wrote(s: Session) -> None:
-    """A Core write went out in the session (rowwrite.py): the mail's unit is no longer pristine."""
-    _written(s)
 
 
 def _written(s: Session) -> None:

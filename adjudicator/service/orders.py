@@ -12,7 +12,7 @@ from adjudicator.engine import GameModule, IllegalOrder, Order, Prompt
 from adjudicator.i18n import _, error_text, help_text, prompt_text
 from adjudicator.store import Game
 
-from . import quickorder, suggest
+from . import suggest
 from .clock import utcnow
 from .core import (
     auth_seat,
@@ -32,8 +32,6 @@ from .standing import is_standing_line, parse_standing, run_command
 from .steps import record_orders, seal
 from .tokens import MailKey
 from .types import Preview, Submission
-
-QUICK_ORDERS = True  # False: every order through the general path (the tests compare the two)
 
 
 def order_lines(text: str) -> list[str]:
@@ -125,13 +123,8 @@ def submit_order(
     prompt_token: str | None,
     now: datetime | None = None,
 ) -> Submission:
-    """One JSON order (a web form's choice); errors are reported like `submit`'s. Its common case,
-    a sealed order while the group waits for others, goes without the ORM (quickorder.py)."""
+    """One JSON order (a web form's choice); errors are reported like `submit`'s."""
     now = now or utcnow()
-    if QUICK_ORDERS:
-        quick = quickorder.submit(s, game_id, seat, seat_token, order, prompt_token, now)
-        if quick is not None:
-            return quick
 
     def parse(game: GameModule, _line: Any, prompt: Prompt) -> Order:
         if not prompt.allows(order):

@@ -29,7 +29,7 @@ from sqlmodel import Session, col, select
 
 from adjudicator.bots import choose
 from adjudicator.engine import GameModule, IllegalOrder, Order, Prompt
-from adjudicator.store import Game, Seat, StandingOrder
+from adjudicator.store import Game, Seat, StandingOrder, update_row
 
 from . import notify, snapshot
 from .clock import as_utc, utcnow
@@ -43,7 +43,6 @@ from .core import (
     sealed_rows,
     seats_of,
 )
-from .rowwrite import update_row
 from .standingdrop import drop_never_legal
 from .steps import apply_group, record_orders, seal
 from .types import Task
@@ -218,14 +217,15 @@ def settle(s: Session, g: Game, now: datetime | None = None, actors: Iterable[st
         waiting = []
     if waiting != g.waiting_on:  # assigning an equal list still puts the game row through the flush
         g.waiting_on = waiting
-    s.add(g)
+    if g not in s:  # (adding it again walks its cascade: a tenth of a replaced order's settle)
+        s.add(g)
     prompts = current_prompts(g)
     for row in seats:
         if row.seat in new:
             row.waits += 1
             row.wait_started_at = now
             s.add(row)
-        if row.seat in actors:  # one Core UPDATE unless the row has other changes (rowwrite.py)
+        if row.seat in actors:  # one Core UPDATE unless the row has other changes (store/rowwrite.py)
             update_row(s, row, {"acted_at": now})
         if started and row.seat in new:
             tasks += notify.start_mail(s, g, game, row, prompts[row.seat])

@@ -3,7 +3,7 @@
 A deadline used to read the game's seats, sealed orders, standing orders and the previous record
 hash again and again (advance, waiting seats, defaults, settle, every mail's news): about 19 to
 32 statements, and every read in between flushed the writes one by one. `load` reads them once,
-in three to five statements that do not grow with the record; `core.seats_of`, `core.sealed_rows`,
+in two to four statements that do not grow with the record; `core.seats_of`, `core.sealed_rows`,
 `core.last_hash`, `pace` (standing orders) and the mails' news then answer from the snapshot for
 the rest of the transaction, so the writes go out together at the end (one record insert, one
 game update, one multi-row outbox insert).
@@ -20,19 +20,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import bindparam, event, exists, func
-from sqlmodel import Session, col, select
+from sqlalchemy import event
+from sqlmodel import Session
 
-from adjudicator.record import ROLLBACK
-from adjudicator.store import (
-    Game,
-    ModeratorAction,
-    PlayerAccount,
-    RecordEntry,
-    SealedOrder,
-    Seat,
-    StandingOrder,
-)
+from adjudicator.store import Game, RecordEntry, SealedOrder, Seat, StandingOrder, gamelock
 
 from . import verified
 
@@ -50,60 +41,27 @@ class Snapshot:
     undone: set[int] | None = None  # record indices a rollback undid ({} without one; None: not read yet)
 
 
-# Built once: composing them was about a fifth of `load`'s CPU, and every order POST loads.
-_GAME = (select(Game, select(RecordEntry.hash)
-                .where(RecordEntry.game_id == Game.id, RecordEntry.seq == Game.record_length - 1)
-                .scalar_subquery())
-         .where(Game.public_id == bindparam("public_id")).with_for_update(of=Game))
-# The seats' statement also says whether the game has a rollback, sealed orders and standing
-# orders at all: most deadlines have neither kind of order, and then `load` reads neither table
-# (two statements fewer). These are asked here, not in the game's statement: on PostgreSQL that
-# one may wait for the game's lock, and its subqueries see the database as it was before the
-# wait (READ COMMITTED), so they could miss an order committed by the lock's holder; the seats'
-# statement, sent once the lock is held, sees every committed row, and no other writer can add
-# one for this game until this transaction ends (every writer locks the game row first).
-_FLAGS = (exists().where(col(ModeratorAction.game_id) == bindparam("game_id"), col(ModeratorAction.action) == ROLLBACK),
-          exists().where(col(SealedOrder.game_id) == bindparam("game_id")),
-          exists().where(col(StandingOrder.game_id) == bindparam("game_id")))
-# and, per seat, whether its address is verified (every mail of a deadline asks: verified.py)
-_VERIFIED = exists().where(col(PlayerAccount.email) == func.lower(Seat.email))
-# sqlmodel.select has overloads for up to four columns; this one has five
-_SEATS = (select(Seat, *_FLAGS, _VERIFIED).where(col(Seat.game_id) == bindparam("game_id"))  # type: ignore[call-overload]
-          .order_by(col(Seat.position)))
-_ROWS: dict[type, Any] = {
-    SealedOrder: select(SealedOrder).where(SealedOrder.game_id == bindparam("game_id")),
-    StandingOrder: (select(StandingOrder).where(StandingOrder.game_id == bindparam("game_id"))
-                    .order_by(col(StandingOrder.id))),
-}
-
-_ENTRIES = (select(RecordEntry).where(RecordEntry.game_id == bindparam("game_id"), RecordEntry.seq >= bindparam("since"))
-            .order_by(col(RecordEntry.seq)))
-
-
 def load(s: Session, public_id: str, entries: bool = True) -> Game | None:
-    """Lock the game row and read everything a deadline needs: the game with its last record hash
-    (one statement), its seats (with whether it has sealed or standing orders), those orders if it
-    has any, and the record entries its seats have not been mailed yet. `entries=False` (an order): no record entries; a mail's news then
-    reads its own (`entries_since` answers only for entries appended in the transaction)."""
-    found = s.exec(_GAME, params={"public_id": public_id}).first()
+    """Lock the game row and read everything a deadline needs (store/gamelock.py): the game with
+    its last record hash, its seats with their sealed orders, its standing orders if it has any,
+    and the record entries its seats have not been mailed yet. `entries=False` (an order): no
+    record entries; a mail's news then reads its own (`entries_since` answers only for entries
+    appended in the transaction), and the game's state is read when first used."""
+    found = gamelock.lock_game_row(s, public_id, state=entries)
     if found is None:
         return None
     g, last = found
     if last is not None:
         remember_hash(s, g, last)
-    seats = list(s.exec(_SEATS, params={"game_id": g.id}))
-    had_rollback, has_sealed, has_standing = seats[0][1:4] if seats else (True, True, True)
-    snap = Snapshot(g.id or 0, g, undone=None if had_rollback else set())
-    snap.rows[Seat] = [row[0] for row in seats]
-    verified.remember(s, {row[0].email: row[4] for row in seats if row[0].email})
-    present: dict[type, bool] = {SealedOrder: has_sealed, StandingOrder: has_standing}
-    for kind, stmt in _ROWS.items():
-        snap.rows[kind] = list(s.exec(stmt, params={"game_id": g.id})) if present[kind] else []
+    read = gamelock.game_rows(s, g.id or 0)
+    snap = Snapshot(g.id or 0, g, undone=None if read.had_rollback else set())
+    snap.rows[Seat], snap.rows[SealedOrder], snap.rows[StandingOrder] = read.seats, read.sealed, read.standing
+    verified.remember(s, read.verified)
     # a mail's news covers the entries after the seat's last mail: read those once for every seat
-    mailed = [r.mailed_seq for r in snap.rows[Seat] if r.email or r.chat_webhook] if entries else []
+    mailed = [r.mailed_seq for r in read.seats if r.email or r.chat_webhook] if entries else []
     snap.entries_from = min(mailed, default=g.record_length)
     if entries:
-        snap.entries = list(s.exec(_ENTRIES, params={"game_id": g.id, "since": snap.entries_from}))
+        snap.entries = gamelock.entries_since(s, g.id or 0, snap.entries_from)
     s.info.setdefault(KEY, {})[snap.game_id] = snap
     return g
 

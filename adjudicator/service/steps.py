@@ -20,13 +20,12 @@ from adjudicator.engine.canonical import copy_json
 from adjudicator.engine.play import check_orders, hidden_seats
 from adjudicator.i18n import _
 from adjudicator.record import commitment
-from adjudicator.store import Game, SealedOrder
+from adjudicator.store import Game, SealedOrder, update_row
 from adjudicator.store.typed import id_of
 
 from . import undoable
 from .core import append_entry, current_prompts, module_of, sealed_rows
 from .ratings import rate_finished
-from .rowwrite import update_row
 from .tokens import new_salt
 from .types import Receipt, Task
 
@@ -91,7 +90,7 @@ def seal(s: Session, g: Game, game: GameModule, seat: str, prompt: Prompt, order
             row = SealedOrder(game_id=id_of(g), group=prompt.group, seat=seat, order=order, salt=salt,
                               commitment=commitment(order, salt), submitted_at=now, origin=origin)
             s.add(row)
-        else:  # a replaced row: one Core UPDATE, not the flush's (rowwrite.py)
+        else:  # a replaced row: one Core UPDATE, not the flush's (store/rowwrite.py)
             update_row(s, row, {"order": order, "salt": salt, "commitment": commitment(order, salt),
                                 "submitted_at": now, "origin": origin})
         # a new row is persisted now: the reveal deletes it if this order completes the group. A

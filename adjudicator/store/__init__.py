@@ -30,10 +30,12 @@ from .models import (
     StandingOrder,
 )
 from .retry import is_transient, run_in_transaction
+from .rowwrite import update_row
 
 __all__ = [
     "ClientAction", "LobbyGame", "PlayerAccount", "SignInLink", "TournamentEntry", "TournamentSignup",
     "Director", "Game", "InboxMessage", "InstalledContent", "ModeratorAction", "OutboxMessage", "Person", "PlayerRating", "Press", "RecordEntry",
     "SealedOrder", "Seat", "SeatNote", "StandingOrder", "configure", "database_url", "get_engine", "init_db", "is_sqlite", "sqlite_file",
     "is_transient", "lock_game", "make_engine", "reset_after_fork", "run_in_transaction", "transaction",
+    "update_row",
 ]

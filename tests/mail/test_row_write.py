@@ -1,7 +1,7 @@
-"""A drained order mail's sealed order and its seat's `acted_at` as Core UPDATEs (service/rowwrite.py)
-instead of a flush: every row of the game's tables and every reply is what the flush wrote, also
-across a mail whose command wrote and then failed (its savepoint rolled back: the next mail of the
-chunk must read the database's row, not the object's undone values)."""
+"""A drained order mail's sealed order and its seat's `acted_at` as Core UPDATEs (store/rowwrite.py)
+instead of a flush: the rows and replies are those of the orders that stood, also across a mail
+whose command wrote and then failed (its savepoint rolled back: the next mail of the chunk must
+read the database's row, not the object's undone values)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from sqlalchemy import event
 from sqlmodel import Session
 
 from adjudicator import service, store
-from adjudicator.service import inboxdrain, mailcommands, rowwrite, steps
+from adjudicator.service import inboxdrain, mailcommands, steps
 from adjudicator.service.errors import ServiceError
 from tests.mail.conftest import address, message
 from tests.mail.test_drain_writes import _store
@@ -91,17 +91,21 @@ def _drained(now: datetime) -> dict[str, list[tuple]]:
     return rows
 
 
-def test_core_updates_leave_the_rows_and_replies_the_flush_left(db, toy, monkeypatch) -> None:  # noqa: ANN001
+def test_core_updates_leave_the_rows_and_replies_of_the_orders_that_stood(db, toy, monkeypatch) -> None:  # noqa: ANN001
     game = _game_with_orders()
     ids = _chunk(game)
     _refuse_bid_3(monkeypatch)
     now = service.utcnow()
-    core = _drained(now)
-    monkeypatch.setattr(rowwrite, "ENABLED", False)
-    flushed = _drained(now)
-    assert core == flushed
-    # what the chunk did: every mail answered, p1's status shows the order that stayed
-    replies = [str(r) for r in core["outbox"] if "'reply'" in r]
+    rows = _drained(now)
+    # the round was revealed with the orders that stood: p1's bid 2 (its bid 3 was undone), p2's
+    # second line, p3's and p4's; the sealed rows went with the reveal
+    assert rows["sealed_orders"] == []
+    [entry] = [r for r in rows["record_entries"] if "'orders'" in r]
+    assert "{'p1': 2, 'p2': 3, 'p3': 2, 'p4': 0}" in "".join(entry), entry
+    # every seat acted in this chunk, at its `now` (the undone mail's write went with its savepoint)
+    acted = [r for r in rows["seats"] if repr(now) in r]
+    assert len(acted) == 4, rows["seats"]
+    replies = [str(r) for r in rows["outbox"] if "'reply'" in r]
     assert len(replies) == len(ids) + 2  # and the two of the committed orders
     assert sum("written, then refused" in r for r in replies) == 1
     [status] = [r for r in replies if "## Status" in r]

@@ -8,7 +8,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime, timedelta
 
-import pytest
 from sqlalchemy import event
 from sqlmodel import select
 
@@ -159,16 +158,12 @@ def test_an_order_committed_while_the_deadline_waits_for_the_lock_is_in_its_snap
 
 
 
-@pytest.mark.parametrize("quick", [False, True], ids=["general", "quick"])
-def test_an_order_replacing_a_sealed_one_is_one_flush_and_no_game_update(db, quick: bool, monkeypatch) -> None:  # noqa: ANN001
-    """The hot path of `pbem bench http`: the sealed row's UPDATE and the seat's, each one Core
-    statement (service/rowwrite.py), no flush, and an unchanged wait does not write the game row.
-    The quick path (service/quickorder.py) sends the same two writes after its three reads."""
+def test_an_order_replacing_a_sealed_one_is_one_flush_and_no_game_update(db) -> None:  # noqa: ANN001
+    """The hot path of `pbem bench http`: two reads after BEGIN (the locked game, then its seats
+    with their sealed orders: store/gamelock.py), the sealed row's UPDATE and the seat's, each one
+    Core statement (store/rowwrite.py), no flush, and an unchanged wait does not write the game
+    row."""
     from sqlalchemy.orm import Session
-
-    from adjudicator.service import orders
-
-    monkeypatch.setattr(orders, "QUICK_ORDERS", quick)
 
     policy = service.DeadlinePolicy(step_hours=24, reminder_hours=0, disorder_after=0)
     with store.transaction() as s:
@@ -193,10 +188,9 @@ def test_an_order_replacing_a_sealed_one_is_one_flush_and_no_game_update(db, qui
             if n == 0:
                 continue  # the first order inserts the row, flushed at once for a reveal to delete
             writes = [w for w in seen if w.split()[0] in ("INSERT", "UPDATE", "DELETE")]
-            # the general path's two UPDATEs are Core statements (rowwrite.py): no flush either
+            # the two UPDATEs are Core statements (store/rowwrite.py): no flush
             assert flushes == [], f"no flush per order: {seen}"
-            if quick:
-                assert len([q for q in seen if not q.startswith("BEGIN")]) == 4, seen
+            assert len([q for q in seen if not q.startswith("BEGIN")]) == 4, seen
             assert len(writes) == 2, writes
             assert any("sealed_orders" in w for w in writes) and any("seats" in w for w in writes), writes
     finally:

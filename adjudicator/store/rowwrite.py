@@ -1,19 +1,18 @@
 """A loaded row's UPDATE as one prebuilt Core statement instead of a flush of the unit of work
-(issue 16).
+(issue 16; the one way the service writes a changed row it holds, issue 27).
 
-A drained order mail changed two loaded rows, its sealed order and its seat's `acted_at`, and the
-savepoint's release flushed them through the ORM: about a fifth of the mail's drain (the flush's
-bookkeeping, not the two statements). `update` sends the same UPDATE directly, of the columns
-whose value changes (as the flush would: none, no statement), and leaves the object as a flush
-would: holding the values, not dirty, and noted as written in the session's innermost
-transaction, so that a rollback of that savepoint (a mail's failed command, `mailunit`'s restart)
-or of any transaction around it expires it, and the next read loads the database's row again,
-exactly as after a flush. The note is kept with SQLAlchemy's public session events
-(`after_soft_rollback`, `after_transaction_end`) and transaction attributes (`parent`).
+An order changes one or two loaded rows (its sealed order, its seat's `acted_at`), and a flush
+of the unit of work cost more than the statements themselves (its bookkeeping: about a fifth of
+an order mail's drain). `update_row` sends the same UPDATE directly, of the columns whose value
+changes (as the flush would: none, no statement), and leaves the object as a flush would:
+holding the values, not dirty, and noted as written in the session's innermost transaction, so
+that a rollback of that savepoint (a mail's failed command, a mail unit's restart) or of any
+transaction around it expires it, and the next read loads the database's row again, exactly as
+after a flush. The note is kept with SQLAlchemy's public session events (`after_soft_rollback`,
+`after_transaction_end`) and transaction attributes (`parent`); `written_in` answers from it.
 
 Only for a persistent row with no change pending: otherwise the attributes are set and the flush
-writes them all in one statement, as before. `ENABLED = False` sends every write through the
-flush (tests/mail/test_row_write.py compares the two).
+writes them all in one statement.
 """
 
 from __future__ import annotations
@@ -26,9 +25,6 @@ from sqlalchemy.orm import SessionTransaction
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session
 
-from . import mailunit
-
-ENABLED = True
 WRITTEN = "pbem_core_written"  # Session.info: [(the innermost transaction at the write, the row)]
 
 
@@ -42,7 +38,7 @@ def _statement(table: Table) -> Any:
 def update_row(s: Session, row: Any, values: dict[str, Any]) -> None:
     """Write `values` into the loaded `row` of this session (see the module doc)."""
     state = inspect(row)
-    if not ENABLED or not state.persistent or state.modified or state.session is not s:
+    if not state.persistent or state.modified or state.session is not s:
         for name, value in values.items():
             setattr(row, name, value)
         s.add(row)
@@ -56,7 +52,11 @@ def update_row(s: Session, row: Any, values: dict[str, Any]) -> None:
     for name, value in changed.items():
         set_committed_value(row, name, value)
     s.info.setdefault(WRITTEN, []).append((s.get_nested_transaction() or s.get_transaction(), row))
-    mailunit.wrote(s)
+
+
+def written_in(s: Session, transaction: SessionTransaction) -> bool:
+    """Whether `update_row` wrote a row in `transaction` or in a savepoint inside it."""
+    return any(_within(inner, transaction) for inner, _row in s.info.get(WRITTEN, ()))
 
 
 def _within(inner: SessionTransaction | None, outer: SessionTransaction) -> bool:
