@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.cli import bench, boards, selfplay, verify
+from adjudicator.bench import main as bench
+from adjudicator.cli import boards, selfplay, verify
 
 BOARDS = Path(__file__).resolve().parents[2] / "adjudicator" / "games" / "china" / "boards"
 
@@ -66,7 +67,7 @@ def test_boards_check_accepts_the_shipped_boards_and_lists_problems(tmp_path, ca
 
 
 def test_bench_web_prints_page_figures(capsys, monkeypatch) -> None:
-    from adjudicator.cli.bench import main as bench_main
+    from adjudicator.bench.main import main as bench_main
 
     monkeypatch.delenv("DATABASE_URL", raising=False)
     for name in ("PBEM_EAGER", "PBEM_MAIL_DIR"):  # the bench sets them; restored after the test

@@ -43,9 +43,10 @@ from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
 
-from .benchburst import _database
+from adjudicator.cli.run import default_workers
+
+from .burst import _database
 from .openloop import percentile
-from .run import default_workers
 
 
 def _free_port() -> int:

@@ -9,7 +9,7 @@ of the page), so each POST goes through the whole path: CSRF, locale, authentica
 token, the order check, the sealed row, the wait's bookkeeping, the redirect. Requests are sent
 at R per second whatever the server does (see openloop.py), at most N of them and for at most S
 seconds. Baseline, same run, same gunicorn settings, same database and requests: a minimal app
-that parses the form and upserts one row (benchhttpapp.py). Prints `name: value unit` lines.
+that parses the form and upserts one row (bench/httpapp.py). Prints `name: value unit` lines.
 """
 
 from __future__ import annotations
@@ -207,7 +207,7 @@ def main(argv: list[str]) -> int:
     os.environ.pop("PBEM_EAGER", None)
     from adjudicator import store
 
-    from .benchhttpapp import create_table
+    from .httpapp import create_table
 
     with _database(args.backend, tmp, args.pg_url) as url:
         env["DATABASE_URL"] = url
@@ -220,7 +220,7 @@ def main(argv: list[str]) -> int:
         print(f"http offered rate: {args.rate:.0f} req/s")
         print(f"http seats ordering: {len(seats)} seats in {args.games} games")
         port = _free_port()
-        with _gunicorn("adjudicator.cli.benchhttpapp:app", env, port, tmp / "baseline.log") as pid:
+        with _gunicorn("adjudicator.bench.httpapp:app", env, port, tmp / "baseline.log") as pid:
             _measure("http baseline minimal app", pid, _requests(port, seats, with_session=False), port, args)
         port = _free_port()
         with _gunicorn("web.wsgi:app", env, port, tmp / "web.log") as pid:

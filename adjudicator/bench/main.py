@@ -29,11 +29,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from adjudicator.cli.options import parse_options
+from adjudicator.cli.playout import play_one, random_game
 from adjudicator.engine import copy_json, sha256_hex
 from adjudicator.record import export_bytes, replay_record, verify_record
-
-from .options import parse_options
-from .playout import play_one, random_game
 
 
 def _percentile(values: list[float], fraction: float) -> float:
@@ -71,35 +70,35 @@ def _recursive_copy(value: Any) -> Any:
 
 def main(argv: list[str]) -> int:
     if argv[:1] == ["mail"]:
-        from .benchmail import main as mail_main
+        from .mail import main as mail_main
 
         return mail_main(argv[1:])
     if argv[:1] == ["pace"]:
-        from .benchpace import main as pace_main
+        from .pace import main as pace_main
 
         return pace_main(argv[1:])
     if argv[:1] == ["hostile"]:
-        from .benchhostile import main as hostile_main
+        from .hostile import main as hostile_main
 
         return hostile_main(argv[1:])
     if argv[:1] == ["fuzz"]:
-        from .benchfuzz import main as fuzz_main
+        from .fuzz import main as fuzz_main
 
         return fuzz_main(argv[1:])
     if argv[:1] == ["burst"]:
-        from .benchburst import main as burst_main
+        from .burst import main as burst_main
 
         return burst_main(argv[1:])
     if argv[:1] == ["http"]:
-        from .benchhttp import main as http_main
+        from .http import main as http_main
 
         return http_main(argv[1:])
     if argv[:1] == ["bots"]:
-        from .benchbots import main as bots_main
+        from .bots import main as bots_main
 
         return bots_main(argv[1:])
     if argv[:1] == ["web"]:
-        from .benchweb import main as web_main
+        from .web import main as web_main
 
         return web_main(argv[1:])
     parser = argparse.ArgumentParser(prog="pbem bench", description=__doc__,
