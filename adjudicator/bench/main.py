@@ -97,6 +97,10 @@ def main(argv: list[str]) -> int:
         from .bots import main as bots_main
 
         return bots_main(argv[1:])
+    if argv[:1] == ["due"]:
+        from .due import main as due_main
+
+        return due_main(argv[1:])
     if argv[:1] == ["web"]:
         from .web import main as web_main
 
