@@ -43,16 +43,16 @@ def due_games(s: Session, now: datetime | None = None) -> list[str]:
 
 
 def due_queries(now: datetime) -> list[Any]:
-    """The listing's three selects: deadlines come, reminders come, games holding sealed orders.
-    'running' is inline, not a bound parameter: the planners match it to the partial indexes'
+    """The listing's three selects: deadlines come, reminders come, games holding sealed orders
+    (that one's cost follows the sealed rows waiting, not the games running). 'running' is inline, not a bound parameter: the planners match it to the partial indexes'
     predicates (ix_games_running_due / _reminder, index-only on PostgreSQL), which a generic
     plan's $1 could not prove."""
     running = Game.status == literal_column("'running'")
     return [
         select(Game.public_id).where(running, Game.due_at <= now),
         select(Game.public_id).where(running, Game.reminded == False, Game.reminder_at <= now),  # noqa: E712
-        select(Game.public_id).distinct().join(SealedOrder, SealedOrder.game_id == Game.id)
-        .where(Game.status == "running"),
+        # driven by the sealed rows (IN, not a join): SQLite's join walked every game instead
+        select(Game.public_id).where(running, Game.id.in_(select(SealedOrder.game_id))),
     ]
 
 
