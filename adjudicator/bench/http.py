@@ -215,7 +215,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--duration", type=float, default=10.0, help="at most this many seconds of sending")
     parser.add_argument("--games", type=int, default=8, help="Doge games (4 seats each) the POSTs go to")
     parser.add_argument("--pg-url", default=PG_URL)
-    parser.add_argument("--saturation", type=_levels, default=_levels("1,2,4,8,16,32"),
+    parser.add_argument("--saturation", type=_levels, default=_levels("1,2,4,8,16,32,64"),
                         help="closed-loop connection counts for the saturation figure ('' skips it)")
     parser.add_argument("--saturation-seconds", type=float, default=3.0, help="seconds at each count")
     args = parser.parse_args(argv)
