@@ -47,7 +47,7 @@ from typing import Any
 
 from adjudicator.cli.run import default_workers
 
-from .burst import _database
+from .burst import ROOT, _database
 from .openloop import percentile
 
 
@@ -169,10 +169,12 @@ def _cpu_seconds(pids: list[int]) -> float:
 def _workers(tmp: Path, env: dict[str, str], count: int) -> Iterator[list[int]]:
     """`count` worker processes, each `--pool solo`, as `pbem run` starts them (without beat)."""
     log = (tmp / "worker.log").open("wb")
+    # this checkout's code in the workers too (they start in the run's folder), as bench burst does
+    path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH", "")]))
     procs = [subprocess.Popen([sys.executable, "-m", "celery", "-A", "workers.celery_app", "worker", "--pool", "solo",
                                "-n", f"bench{n + 1}@%h", "--loglevel", "WARNING", "--without-mingle",
                                "--without-gossip", "--without-heartbeat"],
-                              env={**os.environ, **env}, stdout=log, stderr=subprocess.STDOUT, cwd=tmp)
+                              env={**os.environ, **env, "PYTHONPATH": path}, stdout=log, stderr=subprocess.STDOUT, cwd=tmp)
              for n in range(count)]
     try:
         yield [proc.pid for proc in procs]
