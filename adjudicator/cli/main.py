@@ -14,12 +14,12 @@ COMMANDS = {
     "decks": ("adjudicator.cli.decks", "check, install and list Founding Fathers decks"),
     "liveness": ("adjudicator.cli.liveness", "check that every game ends under deadline defaults and random play"),
     "play": ("adjudicator.cli.play", "practise a game in the terminal against substitutes (`--bots N`)"),
-    "bench": ("adjudicator.cli.bench", "print speed figures for a game (`pbem bench mail`: the mail path)"),
+    "bench": ("adjudicator.bench.main", "print speed figures for a game (`pbem bench mail`: the mail path)"),
     "smtp": ("adjudicator.cli.smtp", "run the built-in SMTP listener for inbound mail"),
     "mail": ("adjudicator.cli.mail", "list and retry failed inbound/outbound mail; run the recovery sweep"),
     "ratings": ("adjudicator.cli.ratings", "list players' ratings per game type; --recompute rebuilds them"),
     "archive": ("adjudicator.cli.archive", "write every finished game as static HTML for publishing"),
-    "chaos": ("adjudicator.cli.chaos", "fault-injection run: kill and restart workers, web, broker, database; count lost work"),
+    "chaos": ("adjudicator.bench.chaos_cli", "fault-injection run: kill and restart workers, web, broker, database; count lost work"),
     "backup": ("adjudicator.cli.backup", "write a consistent snapshot of the database while the server runs"),
     "restore": ("adjudicator.cli.restore", "load a backup into an empty database and check every game's record"),
     "prune": ("adjudicator.cli.prune", "delete old dropped mail and old sent mail bodies (the beat does it daily)"),
@@ -33,8 +33,22 @@ def main(argv: list[str] | None = None) -> int:
     for name, (_module, help_text) in COMMANDS.items():
         sub.add_parser(name, help=help_text, add_help=False)
     args, rest = parser.parse_known_args(argv)
-    module = importlib.import_module(COMMANDS[args.command][0])
+    name = COMMANDS[args.command][0]
+    if name.startswith("adjudicator.bench."):
+        return _bench(name, args.command, rest)
+    module = importlib.import_module(name)
     return int(module.main(rest) or 0)
+
+
+def _bench(name: str, command: str, rest: list[str]) -> int:
+    """A bench or the fault suite: adjudicator.bench is imported only here, and only when asked for;
+    without the `bench` extra's modules the command says what to install."""
+    from adjudicator.bench import install_hint, missing_extra
+
+    if missing := missing_extra():
+        print(install_hint(f"pbem {command}", missing), file=sys.stderr)
+        return 2
+    return int(importlib.import_module(name).main(rest) or 0)
 
 
 if __name__ == "__main__":

@@ -163,10 +163,13 @@ def random_game(
     players: int | None = None,
     options: dict[str, Any] | None = None,
     step_limit: int = DEFAULT_STEP_LIMIT,
+    owned: bool = True,
 ) -> int:
     """One random full game through the engine alone: prompts, a random legal choice for a seat
     (or a whole sealed group) and the checked apply; no record and no self-play checks. Returns
-    the number of steps. The engine's speed without what the record and the checks add."""
+    the number of steps. The engine's speed without what the record and the checks add.
+    `owned=False` applies each step to a copy of the state, as the service must (a refused order
+    leaves its state untouched)."""
     game = get_game(game_id)
     rnd = random.Random(seed)
     count = players or rnd.randint(game.info.min_seats, game.info.max_seats)
@@ -177,5 +180,5 @@ def random_game(
         if not prompts:
             return steps
         orders = {seat: rnd.choice(prompts[seat].choices) for seat in choose_group(rnd, prompts)}
-        state = apply_checked(game, state, orders, prompts, owned=True).state
+        state = apply_checked(game, state, orders, prompts, owned=owned).state
     raise RuntimeError(f"{game_id} seed={seed}: no end after {step_limit} steps")

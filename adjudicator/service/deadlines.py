@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime, timedelta
+from typing import Any
 
+from sqlalchemy import literal_column
 from sqlmodel import Session, col, select
 
 from adjudicator.i18n import _
@@ -34,13 +36,25 @@ log = logging.getLogger(__name__)
 def due_games(s: Session, now: datetime | None = None) -> list[str]:
     """Public ids of running games with a deadline or reminder due, or a complete sealed group
     whose reveal may have been lost between a commit and the broker."""
-    now = now or utcnow()
-    due = set(s.exec(select(Game.public_id).where(Game.status == "running", col(Game.due_at) <= now)).all())
-    due |= set(s.exec(select(Game.public_id).where(
-        col(Game.status) == "running", col(Game.reminded) == False, col(Game.reminder_at) <= now)).all())  # noqa: E712
-    due |= set(s.exec(select(Game.public_id).distinct().join(SealedOrder, col(SealedOrder.game_id) == Game.id)
-                      .where(Game.status == "running")).all())
+    due: set[str] = set()
+    for query in due_queries(now or utcnow()):
+        due |= set(s.exec(query).all())
     return sorted(due)
+
+
+def due_queries(now: datetime) -> list[Any]:
+    """The listing's three selects: deadlines come, reminders come, games holding sealed orders
+    (that one's cost follows the sealed rows waiting, not the games running). 'running' is
+    inline, not a bound parameter: the planners match it to the partial indexes'
+    predicates (ix_games_running_due / _reminder, index-only on PostgreSQL), which a generic
+    plan's $1 could not prove."""
+    running = col(Game.status) == literal_column("'running'")
+    return [
+        select(Game.public_id).where(running, col(Game.due_at) <= now),
+        select(Game.public_id).where(running, col(Game.reminded) == False, col(Game.reminder_at) <= now),  # noqa: E712
+        # driven by the sealed rows (IN, not a join): SQLite's join walked every game instead
+        select(Game.public_id).where(running, col(Game.id).in_(select(SealedOrder.game_id))),
+    ]
 
 
 def sweep_game(s: Session, game_id: str, now: datetime | None = None) -> list[Task]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, Column, LargeBinary, Text, UniqueConstraint
+from sqlalchemy import JSON, Column, Index, LargeBinary, Text, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
 GAME_STATUSES = ("pending", "running", "paused", "finished")
@@ -57,8 +57,21 @@ class PlayerRating(SQLModel, table=True):
     updated_at: datetime = Field(default_factory=_now)
 
 
+# The beat's due-games listing (service/deadlines.py) reads only running games whose deadline or
+# reminder has come: partial indexes on those rows alone, covering on PostgreSQL (INCLUDE public_id),
+# so the listing is an index-only range scan however many games run (tests/store/test_due_index.py).
+RUNNING = "status = 'running'"
+UNREMINDED = {"postgresql": "status = 'running' AND reminded = false", "sqlite": "status = 'running' AND reminded = 0"}
+
+
 class Game(SQLModel, table=True):
     __tablename__ = "games"
+    __table_args__ = (
+        Index("ix_games_running_due", "due_at", postgresql_include=["public_id"],
+              postgresql_where=text(RUNNING), sqlite_where=text(RUNNING)),
+        Index("ix_games_running_reminder", "reminder_at", postgresql_include=["public_id"],
+              postgresql_where=text(UNREMINDED["postgresql"]), sqlite_where=text(UNREMINDED["sqlite"])),
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     public_id: str = Field(index=True, unique=True, max_length=32)

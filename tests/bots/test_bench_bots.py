@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from adjudicator.bench.bots import Tally, _percentile, play_bot_game
 from adjudicator.bots.search import BotConfig
-from adjudicator.cli.benchbots import Tally, _percentile, play_bot_game
 from adjudicator.engine import get_game
 
 TINY = BotConfig(candidates=2, step_budget=0, min_rounds=1, max_rounds=1)

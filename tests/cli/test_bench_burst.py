@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from adjudicator.cli.bench import main as bench_main
+from adjudicator.bench.main import main as bench_main
 
 pytestmark = pytest.mark.slow
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from adjudicator.cli.bench import main as bench_main
+from adjudicator.bench.main import main as bench_main
 from adjudicator.cli.run import default_workers
 
 pytestmark = pytest.mark.slow
@@ -25,7 +25,8 @@ def _figures(out: str) -> dict[str, str]:
 
 
 def test_bench_http_posts_orders_beside_the_minimal_app(capsys: pytest.CaptureFixture[str]) -> None:
-    assert bench_main(["http", "--games", "1", "--rate", "20", "--requests", "20", "--duration", "2"]) == 0
+    assert bench_main(["http", "--games", "1", "--rate", "20", "--requests", "20", "--duration", "2",
+                       "--saturation", "1,2", "--saturation-seconds", "0.5"]) == 0
     figures = _figures(capsys.readouterr().out)
     assert figures["http seats ordering"] == "3 seats in 1 games"
     for name in ("http order POST", "http baseline minimal app"):
@@ -34,12 +35,17 @@ def test_bench_http_posts_orders_beside_the_minimal_app(capsys: pytest.CaptureFi
         assert float(figures[f"{name} throughput"].split()[0]) > 0
         assert figures[f"{name} latency p99"].endswith(" ms")
         assert figures[f"{name} server CPU"].endswith(" ms/request")
+        assert figures[f"{name} saturation"].endswith(" connections")  # the better of 1 and 2 connections
+        assert float(figures[f"{name} saturation"].split()[0]) > 0
+    assert float(figures["http saturation ratio to baseline"]) > 0
 
 
 def test_bench_mail_answers_every_mail_through_a_real_worker(capsys: pytest.CaptureFixture[str]) -> None:
-    assert bench_main(["mail", "--games", "1", "--messages", "6", "--connections", "2", "--latency", "3"]) == 0
+    assert bench_main(["mail", "--games", "2", "--messages", "6", "--connections", "2", "--latency", "3"]) == 0
     figures = _figures(capsys.readouterr().out)
     assert figures["mail mode"] == "real workers on the embedded broker"
+    assert figures["mail messages"] == "6 messages over 2 connections, 2 games, 6 seats"  # spread over the games
+    assert float(figures["mail throughput ratio to baseline"]) > 0
     assert figures["mail workers"] == f"{default_workers()} processes"  # as many as `pbem run` starts
     for name in ("mail throughput", "mail baseline aiosmtpd + parse + insert"):
         assert float(figures[name].split()[0]) > 0

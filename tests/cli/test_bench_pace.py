@@ -8,7 +8,7 @@ import random
 import re
 
 from adjudicator import store
-from adjudicator.cli import benchpace
+from adjudicator.bench import pace as benchpace
 
 
 def test_bench_pace_prints_each_models_figures(toy, capsys, monkeypatch) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from adjudicator import chaos
+from adjudicator.bench import chaos
 from tests.support.databases import unavailable
 
 pytestmark = pytest.mark.slow

@@ -1,10 +1,10 @@
-"""The benches' open-loop client (adjudicator/cli/openloop.py)."""
+"""The benches' open-loop client (adjudicator/bench/openloop.py)."""
 
 from __future__ import annotations
 
 import gc
 
-from adjudicator.cli import openloop
+from adjudicator.bench import openloop
 
 
 def test_the_client_does_not_collect_garbage_while_it_sends(monkeypatch) -> None:  # noqa: ANN001

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from adjudicator.cli.benchfuzz import KINDS, fuzz_environment, run_fuzz
+from adjudicator.bench.fuzz import KINDS, fuzz_environment, run_fuzz
 
 pytest.importorskip("hypothesis")
 pytest.importorskip("adjudicator.games.doge")

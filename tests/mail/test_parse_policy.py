@@ -9,7 +9,7 @@ from email.parser import BytesHeaderParser
 
 import pytest
 
-from adjudicator.cli import benchhostile as hostile
+from adjudicator.bench import hostile
 from adjudicator.mail import config
 from adjudicator.mail import parse as parse_mod
 from adjudicator.mail.headers import CachedHeaders
@@ -159,7 +159,7 @@ def test_fuzzed_mails_parse_as_policy_default(monkeypatch: pytest.MonkeyPatch, t
     own call, parsed both ways."""
     pytest.importorskip("hypothesis")
     pytest.importorskip("adjudicator.games.doge")
-    from adjudicator.cli.benchfuzz import fuzz_environment, run_fuzz
+    from adjudicator.bench.fuzz import fuzz_environment, run_fuzz
     from adjudicator.service import mailprep
 
     for name, value in fuzz_environment(tmp_path).items():

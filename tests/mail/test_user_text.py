@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from adjudicator.cli.benchhostile import HOSTILE_PRESS, hostile_press
+from adjudicator.bench.hostile import HOSTILE_PRESS, hostile_press
 from adjudicator.render.usertext import MAX_BLOCK_DEPTH, user_text_html
 from adjudicator.service.press import MAX_PRESS
 

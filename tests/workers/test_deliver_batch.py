@@ -12,7 +12,7 @@ import pytest
 from sqlmodel import select
 
 from adjudicator import store
-from adjudicator.chaos import free_port
+from adjudicator.bench.chaos import free_port
 from adjudicator.store import OutboxMessage
 from tests.support.play import new_game
 from workers import mailer

@@ -2,7 +2,7 @@
 upserts one row per (game, seat) in the same database, through the store's transactions (WAL and
 BEGIN IMMEDIATE on SQLite), served by gunicorn with the same settings as the real app.
 
-Run as `gunicorn adjudicator.cli.benchhttpapp:app` with DATABASE_URL set; the bench creates the
+Run as `gunicorn adjudicator.bench.httpapp:app` with DATABASE_URL set; the bench creates the
 table first (`create_table`).
 """
 

@@ -12,11 +12,13 @@ way, or the floor no implementation of the step can go under.
   (`pbem selfplay` without the view checks: a state hash, the JSON and invariant checks, the
   default and the text round trip of every order); engine games per second: prompts, a random
   legal choice and the checked apply only (no record, no checks), the measure of issue 16's
-  "random full games per second" target; baseline: the same number of steps doing nothing but
-  `copy.deepcopy` of the state.
-- replay of a full game: `verify_record` of a finished game's export, beside loading the export
-  and hashing each of its states with `sha256_hex` (the floor of a replay that encodes every state
-  whole; `verify_record` hashes with `state_hash`, which reuses the text of unchanged parts).
+  "random full games per second" target, applied in place; beside it the same games with a copy
+  of the state per step, as the service applies a step (it must keep the state if an order is
+  refused); baseline: the same number of steps doing nothing but `copy.deepcopy` of the state.
+- replay of a full game: `verify_record` of each finished game's export, the median and the
+  slowest game of the sample (with the longest game's time), beside loading the export and hashing
+  each of its states with `sha256_hex` (the floor of a replay that encodes every state whole;
+  `verify_record` hashes with `state_hash`, which reuses the text of unchanged parts).
 """
 
 from __future__ import annotations
@@ -29,11 +31,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from adjudicator.cli.options import parse_options
+from adjudicator.cli.playout import play_one, random_game
 from adjudicator.engine import copy_json, sha256_hex
 from adjudicator.record import export_bytes, replay_record, verify_record
-
-from .options import parse_options
-from .playout import play_one, random_game
 
 
 def _percentile(values: list[float], fraction: float) -> float:
@@ -71,35 +72,39 @@ def _recursive_copy(value: Any) -> Any:
 
 def main(argv: list[str]) -> int:
     if argv[:1] == ["mail"]:
-        from .benchmail import main as mail_main
+        from .mail import main as mail_main
 
         return mail_main(argv[1:])
     if argv[:1] == ["pace"]:
-        from .benchpace import main as pace_main
+        from .pace import main as pace_main
 
         return pace_main(argv[1:])
     if argv[:1] == ["hostile"]:
-        from .benchhostile import main as hostile_main
+        from .hostile import main as hostile_main
 
         return hostile_main(argv[1:])
     if argv[:1] == ["fuzz"]:
-        from .benchfuzz import main as fuzz_main
+        from .fuzz import main as fuzz_main
 
         return fuzz_main(argv[1:])
     if argv[:1] == ["burst"]:
-        from .benchburst import main as burst_main
+        from .burst import main as burst_main
 
         return burst_main(argv[1:])
     if argv[:1] == ["http"]:
-        from .benchhttp import main as http_main
+        from .http import main as http_main
 
         return http_main(argv[1:])
     if argv[:1] == ["bots"]:
-        from .benchbots import main as bots_main
+        from .bots import main as bots_main
 
         return bots_main(argv[1:])
+    if argv[:1] == ["due"]:
+        from .due import main as due_main
+
+        return due_main(argv[1:])
     if argv[:1] == ["web"]:
-        from .benchweb import main as web_main
+        from .web import main as web_main
 
         return web_main(argv[1:])
     parser = argparse.ArgumentParser(prog="pbem bench", description=__doc__,
@@ -147,9 +152,14 @@ def main(argv: list[str]) -> int:
     for seed in seeds:
         random_game(args.game, seed, args.players, options)
     engine_games_per_second = args.games / (clock() - started)
+    started = clock()
+    for seed in seeds:
+        random_game(args.game, seed, args.players, options, owned=False)
+    copied_games_per_second = args.games / (clock() - started)
 
     replay_ms, floor_ms = [], []
-    for doc in docs:
+    every_doc = [result.record.export() for result in results]  # every game of the sample replays
+    for doc in every_doc:
         raw = export_bytes(doc)
         started = clock()
         verify_record(doc)
@@ -176,8 +186,12 @@ def main(argv: list[str]) -> int:
     print(f"apply baseline copy.deepcopy p50: {_percentile(deepcopy_each_us, 0.50):.1f} us")
     print(f"full games per second: {games_per_second:.2f} games/s")
     print(f"engine games per second: {engine_games_per_second:.2f} games/s")
+    print(f"engine games per second as the service applies (a copy per step): {copied_games_per_second:.2f} games/s")
     print(f"games per second baseline copy.deepcopy per step: "
           f"{1e6 / max(1e-9, deepcopy_us * steps_per_game):.2f} games/s")
     print(f"replay of a full game: {statistics.median(replay_ms):.1f} ms")
+    longest = max(range(len(results)), key=lambda index: results[index].steps)
+    print(f"replay of the longest game ({results[longest].steps} steps): {replay_ms[longest]:.1f} ms")
+    print(f"replay of the slowest game: {max(replay_ms):.1f} ms")
     print(f"replay baseline load and hash every state: {statistics.median(floor_ms):.1f} ms")
     return 0

@@ -31,7 +31,8 @@ from typing import Any
 
 from adjudicator.mail import config
 
-from .benchhostile import _bounce, _deep, _html, _parts, _plain
+from . import install_hint, missing_extra
+from .hostile import _bounce, _deep, _html, _parts, _plain
 
 DOMAIN = "bench.test"  # the mail domain `pbem bench fuzz` sets (a test may set another)
 
@@ -467,10 +468,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seed", type=int, default=0, help="Hypothesis seed (the same seed, the same corpus)")
     parser.add_argument("--kind", action="append", choices=KINDS, help="only this kind (repeatable)")
     args = parser.parse_args(argv)
-    try:
-        import hypothesis  # noqa: F401
-    except ImportError:
-        print("pbem bench fuzz needs Hypothesis: pip install 'pbem[test]'")
+    if missing := missing_extra():
+        print(install_hint("pbem bench fuzz", missing))
         return 2
     tmp = Path(tempfile.mkdtemp(prefix="pbem-bench-fuzz-"))
     os.environ.update(fuzz_environment(tmp))

@@ -13,9 +13,8 @@ import time
 from dataclasses import dataclass, field
 
 from adjudicator.bots.search import BotConfig, choose
+from adjudicator.cli.playout import choose_group
 from adjudicator.engine import GameModule, apply_checked, get_game
-
-from .playout import choose_group
 
 FAIR_SEATS = {"1960": 2, "doge": 4, "china": 4, "founding-fathers": 5}
 

@@ -48,7 +48,7 @@ from email.parser import BytesHeaderParser
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SENDERS = 4  # sending servers delivering the order mails at once
 PG_BIN = Path(os.environ.get("PBEM_PG_BIN", "/usr/local/bin"))
 

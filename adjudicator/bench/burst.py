@@ -15,7 +15,7 @@ same run:
   embedded default's PBEM_MAIL_DIR);
 - the workers' CPU seconds (both cores: up to twice the wall time), and their CPU per mail sent.
 
-The SMTP sink stands for a relay elsewhere: it runs in a process of its own (benchsink.py) and
+The SMTP sink stands for a relay elsewhere: it runs in a process of its own (bench/sink.py) and
 its CPU seconds while the mails are sent are printed, the share of the two cores it took from the
 workers, PostgreSQL and Redis.
 
@@ -288,7 +288,7 @@ def main(argv: list[str]) -> int:
 def _run(args: argparse.Namespace, mail: str, tmp: Path) -> int:
     from adjudicator import store
 
-    from .benchsink import SinkProcess
+    from .sink import SinkProcess
 
     sink = SinkProcess()
     with _database(args.backend, tmp) as (db_url, broker_url):

@@ -3,7 +3,7 @@
 Starts private processes (gunicorn, two Celery workers, beat, the SMTP listener, and a private
 PostgreSQL + Redis or the embedded SQLite default), runs a deadline burst and a stream of order
 mails while it kills and restarts them, waits for the drain and prints what was lost or doubled
-(see adjudicator/chaos.py and docs/benchmarks.md). Exit code 1 if anything was.
+(see adjudicator/bench/chaos.py and docs/benchmarks.md). Exit code 1 if anything was.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from dataclasses import replace
 
 
 def main(argv: list[str]) -> int:
-    from adjudicator import chaos
+    from . import chaos
 
     parser = argparse.ArgumentParser(prog="pbem chaos", description=__doc__)
     parser.add_argument("--short", action="store_true", help="~50 games and a few faults (CI)")

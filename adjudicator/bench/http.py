@@ -9,7 +9,12 @@ of the page), so each POST goes through the whole path: CSRF, locale, authentica
 token, the order check, the sealed row, the wait's bookkeeping, the redirect. Requests are sent
 at R per second whatever the server does (see openloop.py), at most N of them and for at most S
 seconds. Baseline, same run, same gunicorn settings, same database and requests: a minimal app
-that parses the form and upserts one row (benchhttpapp.py). Prints `name: value unit` lines.
+that parses the form and upserts one row (bench/httpapp.py). Prints `name: value unit` lines.
+
+Saturation (`--saturation 1,2,4,...`, `--saturation-seconds T`): the same requests in a closed loop
+(closedloop.py), C connections each sending as soon as it is answered, for T seconds at each C;
+the highest rate of good answers is each app's saturation, and their ratio (project / minimal app)
+is printed; the target is ≥ 0.5.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import quote, urlencode
 
+from .closedloop import Level, peak, saturate
 from .openloop import Outcome, Request, percentile, run
 
 GUNICORN_CONF = Path(__file__).resolve().parents[2] / "deploy" / "gunicorn.conf.py"
@@ -117,13 +123,23 @@ def _idle_cpu(pid: int, timeout: float = 60.0) -> float:
     return last
 
 
-def _measure(name: str, pid: int, posts: list[Request], port: int, args: argparse.Namespace) -> None:
+def _measure(name: str, pid: int, posts: list[Request], port: int, args: argparse.Namespace) -> Level | None:
     run(posts, port, 50, len(posts), 5)  # warm-up: imports, connections, caches
     cpu = _server_cpu(pid)
     outcome = run(posts, port, args.rate, args.requests, args.duration)
     cpu = _idle_cpu(pid) - cpu  # requests the client gave up on are still served: count them all
     _print(name, outcome, 303)
     print(f"{name} server CPU: {cpu / max(1, outcome.sent) * 1000:.2f} ms/request")
+    if not args.saturation:
+        return None
+    _idle_cpu(pid)  # the open loop's backlog served first
+    levels = saturate(posts, port, args.saturation, args.saturation_seconds, 303)
+    print(f"{name} closed loop: " + ", ".join(f"{level.connections}: {level.rate:.0f}" for level in levels)
+          + " req/s by connections")
+    best = peak(levels)
+    print(f"{name} saturation: {best.rate:.1f} req/s at {best.connections} connections"
+          + (f" ({best.bad} errors)" if best.bad else ""))
+    return best
 
 
 def _make_games(count: int) -> list[tuple[str, str, str, list[str], str]]:
@@ -199,6 +215,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--duration", type=float, default=10.0, help="at most this many seconds of sending")
     parser.add_argument("--games", type=int, default=8, help="Doge games (4 seats each) the POSTs go to")
     parser.add_argument("--pg-url", default=PG_URL)
+    parser.add_argument("--saturation", type=_levels, default=_levels("1,2,4,8,16,32,64"),
+                        help="closed-loop connection counts for the saturation figure ('' skips it)")
+    parser.add_argument("--saturation-seconds", type=float, default=3.0, help="seconds at each count")
     args = parser.parse_args(argv)
     tmp = Path(tempfile.mkdtemp(prefix="pbem-bench-http-"))
     env = {"SECRET_KEY": "bench", "PBEM_VAR_DIR": str(tmp / "var"), "PBEM_MAIL_DIR": str(tmp / "mail"),
@@ -207,7 +226,7 @@ def main(argv: list[str]) -> int:
     os.environ.pop("PBEM_EAGER", None)
     from adjudicator import store
 
-    from .benchhttpapp import create_table
+    from .httpapp import create_table
 
     with _database(args.backend, tmp, args.pg_url) as url:
         env["DATABASE_URL"] = url
@@ -220,9 +239,15 @@ def main(argv: list[str]) -> int:
         print(f"http offered rate: {args.rate:.0f} req/s")
         print(f"http seats ordering: {len(seats)} seats in {args.games} games")
         port = _free_port()
-        with _gunicorn("adjudicator.cli.benchhttpapp:app", env, port, tmp / "baseline.log") as pid:
-            _measure("http baseline minimal app", pid, _requests(port, seats, with_session=False), port, args)
+        with _gunicorn("adjudicator.bench.httpapp:app", env, port, tmp / "baseline.log") as pid:
+            floor = _measure("http baseline minimal app", pid, _requests(port, seats, with_session=False), port, args)
         port = _free_port()
         with _gunicorn("web.wsgi:app", env, port, tmp / "web.log") as pid:
-            _measure("http order POST", pid, _requests(port, seats, with_session=True), port, args)
+            project = _measure("http order POST", pid, _requests(port, seats, with_session=True), port, args)
+    if project is not None and floor is not None:
+        print(f"http saturation ratio to baseline: {project.rate / max(floor.rate, 1e-9):.2f}")
     return 0
+
+
+def _levels(text: str) -> list[int]:
+    return [int(part) for part in text.split(",") if part.strip()]

@@ -28,7 +28,7 @@ class SinkProcess:
     def start(self) -> None:
         root = str(Path(__file__).resolve().parents[2])
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH", "")]))}
-        self.proc = subprocess.Popen([sys.executable, "-m", "adjudicator.cli.benchsink"], stdin=subprocess.PIPE,
+        self.proc = subprocess.Popen([sys.executable, "-m", "adjudicator.bench.sink"], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, text=True, env=env)
         self.port = int(self._stdout().readline())
 
@@ -62,7 +62,7 @@ class SinkProcess:
 
 
 def main() -> None:
-    from adjudicator.chaos import Sink
+    from .chaos import Sink
 
     sink = Sink()
     sink.start()
