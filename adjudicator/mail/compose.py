@@ -69,7 +69,8 @@ def decision_block(prompt_text: str, sealed: bool, shown: Sequence[str], total: 
     else:
         lines += [_("Legal orders now:"), ""]
     lines += [f"    {c}" for c in shown]
-    lines += ["", _("Reply to this mail (%(address)s) with one order per line; send HELP for the commands and how to "
+    lines += ["", _("Reply to this mail (%(address)s) with one order per line; a line of several orders separated by "
+                    "`;` is one whole turn, applied whole or not at all. Send HELP for the commands and how to "
                     "write orders, STATUS for the board. Game page: %(url)s", address=reply_address, url=page_url), ""]
     return lines
 
