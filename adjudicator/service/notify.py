@@ -171,13 +171,16 @@ class FormattedChoices(Sequence[str]):
 
 
 def turn_lines(g: Game, game: GameModule, seat: Seat, prompt: Prompt, full: bool = False) -> list[str]:
-    """The seat's board, its decision and everything needed to answer it by mail."""
+    """The seat's board, its decision and everything needed to answer it by mail. `full` (STATUS):
+    every legal order; else (the game's first mail) the useful ones, whole turns included."""
     view = game.view(g.state or {}, seat.seat)
-    choices = FormattedChoices(game, prompt.choices)
+    choices: Sequence[str] = (FormattedChoices(game, prompt.choices) if full
+                              else useful_choices(g, game, seat, prompt))
     return [
         "## " + _("Your view of the board"), "", game.render_view_in(view, seat.seat, translate), "",
         *compose.turn_block(prompt_text(prompt.text, prompt.message) or prompt.kind, prompt.sealed, choices, help_text(game.grammar_help()),
-                            _deadline_text(g.due_at, seat_timezone(g, seat)), reply_address(g, seat), full),
+                            _deadline_text(g.due_at, seat_timezone(g, seat)), reply_address(g, seat), full,
+                            more=len(prompt.choices) - len(choices)),
     ]
 
 
