@@ -109,6 +109,11 @@ Reply to the mail you received (its reply address identifies your seat), one ord
 Lines starting with `>` (quoted text) are ignored; `//` starts a comment; `SIGNOFF` ends the
 mail (a signature below it is ignored).
 
+A whole turn fits in one line: the orders one after another, separated by `;`
+(`<order>; <order>; <order>`). The line is applied whole or not at all: if one of its orders
+is refused, none is applied and the reply says which and why. The "your move" mail lists
+such lines where your order leads to more decisions of yours.
+
 Commands:
 
     HELP                      this text

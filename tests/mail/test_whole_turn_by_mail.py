@@ -23,7 +23,8 @@ def _kennedy_to_play() -> str:
         created = service.create_game(s, game="1960", seats=2, title="1960")
     for seat, invite in created.invites.items():
         with store.transaction() as s:
-            service.join_game(s, created.game_id, seat, invite, name=seat.title(), email=MAILS[seat])
+            service.join_game(s, created.game_id, seat, invite, name=seat.title(), email=MAILS[seat],
+                              language="es" if seat == "nixon" else "")
     with store.transaction(write=False) as s:
         chooser = next(iter(current_prompts(find_game(s, created.game_id))))
     send(message("first kennedy", to=address(created.game_id, chooser), sender=MAILS[chooser]))
@@ -61,3 +62,16 @@ def test_a_line_whose_second_order_is_refused_applies_nothing_and_says_why(sqlit
     assert _length(game_id) == before
     with store.transaction(write=False) as s:
         assert current_prompts(find_game(s, game_id))["kennedy"].kind == "play"
+
+
+def test_help_and_status_explain_the_whole_turn_line_with_the_seats_own_example(sqlite_db) -> None:
+    game_id = _kennedy_to_play()
+    send(message("HELP\nSTATUS", to=address(game_id, "kennedy"), sender=MAILS["kennedy"]))
+    reply = outbox(MAILS["kennedy"], "reply")[-1].body
+    assert "A whole turn fits in one line" in reply
+    example = reply.split("For your decision now, a whole turn in one line reads:", 1)[1].strip().splitlines()[0]
+    assert re.match(r"play \d+ cp; ", example.strip()), example
+    whole = reply.split("Or a whole turn in one line (applied whole or not at all):", 1)[1]
+    assert re.search(r"^    play \d+ cp; campaign ", whole, re.M)
+    send(message("AYUDA", to=address(game_id, "nixon"), sender=MAILS["nixon"]))  # in Spanish too
+    assert "Un turno entero cabe en una línea" in outbox(MAILS["nixon"], "reply")[-1].body
