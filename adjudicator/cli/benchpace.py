@@ -219,16 +219,20 @@ class Table:
 
     def foreseen(self, seat: str, first: str) -> list[str]:
         """The follow-up orders an expert writes below its first line: the decisions of its own
-        that its order leads to, one after another (the engine is pure: this changes nothing)."""
+        that its order leads to, one after another (the engine is pure: this changes nothing).
+        A first line of several orders (a listed whole turn) is followed to its end first, and
+        the expert goes on from there."""
         from adjudicator import store
         from adjudicator.engine import apply_checked
         from adjudicator.service.core import find_game
+        from adjudicator.service.orders import order_lines
 
         with store.transaction(write=False) as s:
             state = find_game(s, self.game_id).state or {}
         lines: list[str] = []
-        text = first
-        for _ in range(MAX_EXPERT_LINES):
+        pending = order_lines(first)  # the orders of its own first line
+        text = pending.pop(0) if pending else first
+        while len(lines) < MAX_EXPERT_LINES:
             prompts = self.module.prompts(state)
             prompt = prompts.get(seat)
             if prompt is None or prompt.sealed or len(prompts) > 1:
@@ -242,6 +246,9 @@ class Table:
             follow = after.get(seat)
             if follow is None or follow.sealed or len(after) > 1:
                 break
+            if pending:
+                text = pending.pop(0)
+                continue
             text = self.module.format_order(self.rnd.choice(follow.choices))
             lines.append(text)
         return lines

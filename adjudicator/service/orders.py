@@ -78,8 +78,8 @@ def submit(
 ) -> Submission:
     """Each line is parsed against the prompt current at that moment and committed in turn;
     processing stops at the first bad line (earlier lines stay applied). A line of several orders
-    (`SEPARATOR`) is applied part after part, as lines are, but whole or not at all. `mail`: lines of a mail,
-    where chatter (a greeting, a closing) is skipped and listed instead of refused (suggest.py).
+    (`SEPARATOR`) is applied part after part, as lines are, but whole or not at all. `mail`: lines
+    of a mail, where chatter (a greeting, a closing) is skipped and listed instead of refused (suggest.py).
     `whole`: all lines or none (a web plan): a refused line undoes the lines before it. `asked_at`:
     the record length of the mail these lines answer (decisions.py): if the seat has had an order
     applied since, the order lines are not applied (the standing-order lines are)."""
@@ -172,7 +172,8 @@ def _submit(
     sizes: list[int] | None = None,
 ) -> Submission:
     """`sizes`: how many of the items each line holds, in order (None: one each); a line of several
-    runs in a savepoint, undone with the reason if one of its parts is refused. `mail_commands`: the items are mail lines; chatter among them is skipped (suggest.py).
+    runs in a savepoint, undone with the reason if one of its parts is refused. `mail_commands`:
+    the items are mail lines; chatter among them is skipped (suggest.py).
     `whole`: the lines run in a savepoint, undone if one is refused. `watch`: told each applied
     line's text (a preview). `settle_after`: False for a preview, which is undone anyway."""
     now = now or utcnow()
@@ -314,4 +315,4 @@ class _Line:
         if part > 0:
             result.error = _("%(error)s — it is order %(part)s of the line `%(line)s`, so nothing of that line "
                              "was applied (a line of several orders is applied whole or not at all)",
-                             error=result.error, part=part + 1, line=f" {SEPARATOR} ".join(map(str, self.parts)))
+                             error=result.error, part=part + 1, line=f"{SEPARATOR} ".join(map(str, self.parts)))

@@ -63,7 +63,7 @@ def test_a_refused_later_part_leaves_the_whole_line_unapplied_and_says_why(db) -
     sub = game.submit("kennedy", f"{play}; campaign Ohio 9")
     assert sub.applied == [] and sub.error is not None
     assert sub.error.startswith("`campaign Ohio 9`")
-    assert f"order 2 of the line `{play} ; campaign Ohio 9`" in sub.error and "nothing of that line" in sub.error
+    assert f"order 2 of the line `{play}; campaign Ohio 9`" in sub.error and "nothing of that line" in sub.error
     assert sub.suggestions and all(s.startswith("campaign Ohio") for s in sub.suggestions[:1])
     assert _length(game) == before
     assert game.page("kennedy").prompt["kind"] == "play"  # the card is still in his hand to play
