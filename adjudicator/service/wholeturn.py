@@ -4,8 +4,8 @@ A card play in 1960 (then its campaign points, step by step), a play in China (t
 and its draw) or a Founding Fathers action is a chain of one seat's decisions. A player who
 reads once a day and answers with one line from the list would answer one link a day; so where
 an order leads straight to more decisions of the same seat, the listed line is the whole chain:
-the order, then each follow-up the deadline would choose (`GameModule.default_order`, or, while
-points are spent, a choice that draws nothing where the default would draw: `_follow_up`), joined by
+the order, then each follow-up the deadline would choose (`GameModule.default_order`, or a
+choice that draws nothing where the default would draw: `_follow_up`), joined by
 `orders.SEPARATOR` (applied whole or not at all, orders.py).
 
 **Nothing hidden leaks.** The follow-ups are worked out on the full state, so the chain goes on
@@ -63,21 +63,24 @@ def _hides_nothing(before: State, step: Step, seat: str, order: Order) -> bool:
 
 def _follow_up(game: GameModule, state: State, seat: str, prompt: Prompt,
                prompts: dict[str, Prompt]) -> tuple[Order, Step]:
-    """The follow-up to list, with its step: the default (what the deadline would play); but while
-    the seat has points to spend step by step (`GameModule.budget`: 1960's CP) and the default
-    would spend them on a draw (1960's advertising, which ends the line), the first of a spread of
-    the other choices that draws nothing (a campaign step), so the line can spend the whole
-    budget. Whether a step draws is the rules' doing, not the hidden cards'. (Without a budget
-    the default stays: a game's other choices may go on without end, FF's appointments.)"""
+    """The follow-up to list, with its step: the default (what the deadline would play); but when
+    the default draws or reveals, and so would end the line while the turn may go on, the first
+    of a spread of the other choices that does not: while the seat has points to spend step by
+    step (`GameModule.budget`: 1960's CP) any such choice (a campaign step instead of advertising,
+    which draws); otherwise only the same order taken in the open (China's `draw green` for the
+    blind `draw deck`), not another action (FF's appointments instead of ending the agenda with
+    its draw would go on without end). Whether a step draws is the rules' doing, not the cards'."""
     default = game.default_order(state, seat)
     if not prompt.allows(default):
         default = prompt.choices[0]
     first = apply_checked(game, state, {seat: default}, prompts)
-    if _hides_nothing(state, first, seat, default) or not game.budget(game.view(state, seat), seat):
+    if _hides_nothing(state, first, seat, default):
         return default, first
+    budget = game.budget(game.view(state, seat), seat)
+    verb = game.format_order(default).split(maxsplit=1)[:1]
     step_size = max(1, len(prompt.choices) // CANDIDATES)
     for choice in prompt.choices[::step_size][:CANDIDATES]:
-        if choice == default:
+        if choice == default or not (budget or game.format_order(choice).split(maxsplit=1)[:1] == verb):
             continue
         step = apply_checked(game, state, {seat: choice}, prompts)
         if _hides_nothing(state, step, seat, choice):
