@@ -22,11 +22,12 @@ from .absence import cancel_absence, my_absence, set_absence
 from .core import current_prompts, find_game, module_of, sealed_rows, seat_row
 from .errors import ServiceError
 from .mailauth import Speaker, registered_seats
-from .orders import SEPARATOR, submit
+from .orders import submit
 from .players import resign
 from .press import send_press
 from .reading import seat_log, seat_state
 from .types import Task
+from .wholeturn import SEPARATOR
 
 STATUS_WORDS = (N_("pending"), N_("running"), N_("paused"), N_("finished"))  # msgids of Game.status
 

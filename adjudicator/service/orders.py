@@ -31,11 +31,9 @@ from .pace import advance, seat_spoke, settle
 from .standing import is_standing_line, parse_standing, run_command
 from .steps import record_orders, seal
 from .types import Preview, Submission
+from .wholeturn import SEPARATOR
 
 QUICK_ORDERS = True  # False: every order through the general path (the tests compare the two)
-
-
-SEPARATOR = ";"  # several orders of one seat in one line: a whole turn, applied whole or not at all
 
 
 def order_line_parts(text: str) -> list[list[str]]:

@@ -6,7 +6,7 @@ reads once a day and answers with one line from the list would answer one link a
 an order leads straight to more decisions of the same seat, the listed line is the whole chain:
 the order, then each follow-up the deadline would choose (`GameModule.default_order`, or a
 choice that draws nothing where the default would draw: `_follow_up`), joined by
-`orders.SEPARATOR` (applied whole or not at all, orders.py).
+`SEPARATOR` (applied whole or not at all, orders.py).
 
 **Nothing hidden leaks.** The follow-ups are worked out on the full state, so the chain goes on
 only while its steps change nothing the seat cannot see: each step must pass the test a step
@@ -22,6 +22,7 @@ from adjudicator.engine import GameModule, IllegalOrder, Order, Prompt, State, S
 
 from .undoable import own_step
 
+SEPARATOR = ";"  # several orders of one seat in one line: a whole turn, applied whole or not at all
 MAX_PARTS = 8  # orders in one listed line at most (a mail line stays readable)
 CANDIDATES = 6  # other choices tried for a follow-up when the default draws
 
@@ -89,6 +90,4 @@ def _follow_up(game: GameModule, state: State, seat: str, prompt: Prompt,
 
 
 def line(game: GameModule, orders: list[Order]) -> str:
-    from .orders import SEPARATOR
-
     return f"{SEPARATOR} ".join(game.format_order(order) for order in orders)
