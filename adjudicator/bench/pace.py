@@ -19,6 +19,10 @@ Each game is played with everyone answering, and again with one seat that never 
 first sitting. Prints for each title and model: days to finish, waits and mails per seat, the
 median length in lines of the "your move" mails, and the share of decisions defaulted for the
 seats that answered every mail; then, per title, the days of `mail-one` over `mail-expert`.
+With `--games N` every figure is the mean over the N games (days with its standard error, ±),
+and the ratio is of those means, for the games with everyone answering and beside an abandoned
+seat. The `mail-one` player sends exactly one line: copied from the mail's list, where an order
+that leads to more decisions of its own is listed as its whole turn (wholeturn.py).
 """
 
 from __future__ import annotations
@@ -215,16 +219,20 @@ class Table:
 
     def foreseen(self, seat: str, first: str) -> list[str]:
         """The follow-up orders an expert writes below its first line: the decisions of its own
-        that its order leads to, one after another (the engine is pure: this changes nothing)."""
+        that its order leads to, one after another (the engine is pure: this changes nothing).
+        A first line of several orders (a listed whole turn) is followed to its end first, and
+        the expert goes on from there."""
         from adjudicator import store
         from adjudicator.engine import apply_checked
         from adjudicator.service.core import find_game
+        from adjudicator.service.orders import order_lines
 
         with store.transaction(write=False) as s:
             state = find_game(s, self.game_id).state or {}
         lines: list[str] = []
-        text = first
-        for _ in range(MAX_EXPERT_LINES):
+        pending = order_lines(first)  # the orders of its own first line
+        text = pending.pop(0) if pending else first
+        while len(lines) < MAX_EXPERT_LINES:
             prompts = self.module.prompts(state)
             prompt = prompts.get(seat)
             if prompt is None or prompt.sealed or len(prompts) > 1:
@@ -238,6 +246,9 @@ class Table:
             follow = after.get(seat)
             if follow is None or follow.sealed or len(after) > 1:
                 break
+            if pending:
+                text = pending.pop(0)
+                continue
             text = self.module.format_order(self.rnd.choice(follow.choices))
             lines.append(text)
         return lines
@@ -342,7 +353,9 @@ def _summary(title: str, model: str, normal: list[GameRun], abandoned: list[Game
     lines = [n for r in normal + abandoned for n in r.turn_lines]
     figures = {
         "days": statistics.mean(r.days for r in normal),
+        "days_sd": _spread([r.days for r in normal]),
         "days_abandoned": statistics.mean(r.days for r in abandoned) if abandoned else 0.0,
+        "days_abandoned_sd": _spread([r.days for r in abandoned]),
         "waits": statistics.mean(w for r in normal for w in r.waits.values()),
         "mails": statistics.mean(m for r in normal for m in r.mails.values()),
         "replies": statistics.mean(r.replies / len(r.waits) for r in normal),
@@ -352,12 +365,30 @@ def _summary(title: str, model: str, normal: list[GameRun], abandoned: list[Game
         "finished": sum(r.finished for r in normal + abandoned),
         "games": len(normal + abandoned),
     }
-    print(f"{title} {model}: {figures['days']:.1f} days (abandoned seat: {figures['days_abandoned']:.1f}); "
+    print(f"{title} {model}: {figures['days']:.1f} ± {figures['days_sd']:.1f} days (abandoned seat: "
+          f"{figures['days_abandoned']:.1f} ± {figures['days_abandoned_sd']:.1f}); "
           f"waits/seat {figures['waits']:.1f}; mails/seat {figures['mails']:.1f} + replies/seat "
           f"{figures['replies']:.1f}; median your-move mail {figures['median_lines']:.0f} lines; defaulted "
           f"(seats answering every mail) {100 * figures['defaulted']:.1f} %, beside an abandoned seat "
           f"{100 * figures['defaulted_abandoned']:.1f} %; finished {figures['finished']} of {figures['games']}")
     return figures
+
+
+def _spread(values: list[float]) -> float:
+    """The standard error of the mean of `values` (0 for fewer than two): how far the mean of
+    this many games may be from the title's."""
+    return statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else 0.0
+
+
+def ratio_line(title: str, figures: dict[str, dict[str, float]]) -> str:
+    """The days of the one-line mail players over the expert's, from the means over the games,
+    beside an abandoned seat too."""
+    one, expert = figures["mail-one"], figures["mail-expert"]
+    normal = one["days"] / expert["days"] if expert["days"] else float("nan")
+    left = one["days_abandoned"] / expert["days_abandoned"] if expert["days_abandoned"] else float("nan")
+    return (f"{title}: one-line mail players take {normal:.2f} x the days of the expert mail players "
+            f"({one['days']:.1f} / {expert['days']:.1f}, mean of {int(one['games']) // 2} games each); "
+            f"beside an abandoned seat {left:.2f} x ({one['days_abandoned']:.1f} / {expert['days_abandoned']:.1f})")
 
 
 def main(argv: list[str]) -> int:
@@ -403,8 +434,7 @@ def main(argv: list[str]) -> int:
                             print(_line(label + (f" abandoned by {run.abandoned}" if abandon else ""), run))
                 figures[model] = _summary(title, model, normal, abandoned)
             if "mail-one" in figures and "mail-expert" in figures:
-                ratio = figures["mail-one"]["days"] / figures["mail-expert"]["days"]
-                print(f"{title}: one-line mail players take {ratio:.2f} x the days of the expert mail players")
+                print(ratio_line(title, figures))
     finally:
         store.configure(None)
     return 0

@@ -69,14 +69,16 @@ def decision_block(prompt_text: str, sealed: bool, shown: Sequence[str], total: 
     else:
         lines += [_("Legal orders now:"), ""]
     lines += [f"    {c}" for c in shown]
-    lines += ["", _("Reply to this mail (%(address)s) with one order per line; send HELP for the commands and how to "
+    lines += ["", _("Reply to this mail (%(address)s) with one order per line (several orders "
+                    "separated by `;` in one line make a whole turn, applied whole or not at all); send HELP for the commands and how to "
                     "write orders, STATUS for the board. Game page: %(url)s", address=reply_address, url=page_url), ""]
     return lines
 
 
 def turn_block(prompt_text: str, sealed: bool, choices: Sequence[str], grammar: str, deadline: str,
-               reply_address: str, full: bool = False) -> list[str]:
-    """Your decision: the prompt, legal choices, grammar with an example, deadline, reply address."""
+               reply_address: str, full: bool = False, more: int = 0) -> list[str]:
+    """Your decision: the prompt, legal choices, grammar with an example, deadline, reply address.
+    `more`: legal orders left out of `choices` (STATUS lists them)."""
     example = choices[0] if choices else _("help")
     lines = ["## " + _("Your decision"), "", prompt_text, ""]
     if sealed:
@@ -84,6 +86,8 @@ def turn_block(prompt_text: str, sealed: bool, choices: Sequence[str], grammar: 
                     "You may replace it by another mail until then."), ""]
     lines += [_("Legal orders now:"), ""]
     lines += [f"    {c}" for c in choices] if full else choices_block(choices)
+    if more > 0 and len(choices) <= MAX_CHOICES:
+        lines.append("    " + _("... and %(more)s more (send STATUS for the full list)", more=more))
     lines += ["", _("How to write orders: %(grammar)s", grammar=grammar) if grammar else _("One order per line."), "",
               _("Example: reply to this mail with the line `%(example)s`", example=example), "",
               _("Deadline: **%(deadline)s**", deadline=deadline), "",
@@ -104,6 +108,11 @@ def _help_commands() -> str:
 Reply to the mail you received (its reply address identifies your seat), one order per line.
 Lines starting with `>` (quoted text) are ignored; `//` starts a comment; `SIGNOFF` ends the
 mail (a signature below it is ignored).
+
+A whole turn fits in one line: the orders one after another, separated by `;`
+(`<order>; <order>; <order>`). The line is applied whole or not at all: if one of its orders
+is refused, none is applied and the reply says which and why. The "your move" mail lists
+such lines where your order leads to more decisions of yours.
 
 Commands:
 

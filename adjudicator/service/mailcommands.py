@@ -27,6 +27,7 @@ from .players import resign
 from .press import send_press
 from .reading import seat_log, seat_state
 from .types import Task
+from .wholeturn import SEPARATOR
 
 STATUS_WORDS = (N_("pending"), N_("running"), N_("paused"), N_("finished"))  # msgids of Game.status
 
@@ -130,6 +131,7 @@ def _one(s: Session, who: Speaker, cmd: Command, now: datetime, out: Outcome) ->
         grammar = help_text(module_of(found).grammar_help())
         out.sections += [compose.help_text(notify.rules_url(found.game_type)), ""]
         out.sections += ["## " + _("How to write orders"), "", grammar, ""] if grammar else []
+        out.sections += _whole_turns(s, who, _("For your decision now, a whole turn in one line reads:"), most=1)
     elif cmd.name == "status":
         page = seat_state(s, g, seat, who.key)
         out.sections += ["## " + _("Status"), "", page.markdown, ""]
@@ -143,6 +145,7 @@ def _one(s: Session, who: Speaker, cmd: Command, now: datetime, out: Outcome) ->
             game_row = find_game(s, g)
             out.sections += notify.turn_lines(game_row, module_of(game_row), seat_row(s, game_row, seat),
                                               _prompt(game_row, seat), full=True)[4:]
+            out.sections += _whole_turns(s, who, _("Or a whole turn in one line (applied whole or not at all):"))
     elif cmd.name == "history":
         # HISTORY n: from record entry n on; HISTORY alone: the newest 30 entries
         given = cmd.args[0] if cmd.args and cmd.args[0].isdigit() else ""
@@ -171,6 +174,18 @@ def _one(s: Session, who: Speaker, cmd: Command, now: datetime, out: Outcome) ->
         raise ServiceError(_(cmd.text))  # body.py's msgids
     else:  # pragma: no cover - body.parse_body only produces the names above
         raise ServiceError(f"unknown command {cmd.name}")
+
+
+def _whole_turns(s: Session, who: Speaker, heading: str, most: int | None = None) -> list[str]:
+    """The seat's listed whole-turn lines for its open decision (wholeturn.py), under `heading`;
+    `most`: at most that many."""
+    g = find_game(s, who.game_id)
+    prompt = current_prompts(g).get(who.seat) if g.status == "running" else None
+    if prompt is None:
+        return []
+    listed = notify.useful_choices(g, module_of(g), seat_row(s, g, who.seat), prompt)
+    lines = [f"    {line}" for line in listed if SEPARATOR in line][:most]
+    return [heading, "", *lines, ""] if lines else []
 
 
 def _prompt(g, seat: str):

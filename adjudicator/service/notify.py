@@ -20,9 +20,9 @@ from adjudicator.i18n import _, help_text, language, normal, prompt_text, transl
 from adjudicator.mail import addresses, compose
 from adjudicator.store import Game, OutboxMessage, Seat
 
-from . import outboxrows, snapshot, verified
+from . import outboxrows, snapshot, verified, wholeturn
 from .clock import format_deadline, utcnow
-from .core import seats_of
+from .core import current_prompts, seats_of
 from .gamelog import log_entries
 from .outcomes import outcome_of
 from .standingdrop import dropped_lines
@@ -171,32 +171,45 @@ class FormattedChoices(Sequence[str]):
 
 
 def turn_lines(g: Game, game: GameModule, seat: Seat, prompt: Prompt, full: bool = False) -> list[str]:
-    """The seat's board, its decision and everything needed to answer it by mail."""
+    """The seat's board, its decision and everything needed to answer it by mail. `full` (STATUS):
+    every legal order; else (the game's first mail) the useful ones, whole turns included."""
     view = game.view(g.state or {}, seat.seat)
-    choices = FormattedChoices(game, prompt.choices)
+    choices: Sequence[str] = (FormattedChoices(game, prompt.choices) if full
+                              else useful_choices(g, game, seat, prompt))
     return [
         "## " + _("Your view of the board"), "", game.render_view_in(view, seat.seat, translate), "",
         *compose.turn_block(prompt_text(prompt.text, prompt.message) or prompt.kind, prompt.sealed, choices, help_text(game.grammar_help()),
-                            _deadline_text(g.due_at, seat_timezone(g, seat)), reply_address(g, seat), full),
+                            _deadline_text(g.due_at, seat_timezone(g, seat)), reply_address(g, seat), full,
+                            more=len(prompt.choices) - len(choices)),
     ]
 
 
 def useful_choices(g: Game, game: GameModule, seat: Seat, prompt: Prompt, limit: int = compose.MAX_SHOWN) -> list[str]:
     """At most `limit` legal orders for a short mail: the default first (what the deadline would
-    play), then choices spread evenly over the whole list, so each form of order shows."""
+    play), then choices spread evenly over the whole list, so each form of order shows. An order
+    that leads to more decisions of the seat's own is listed as its whole turn in one line
+    (wholeturn.py: `play 23 cp; campaign Ohio 2; ...`), so one line answers the turn."""
     choices = prompt.choices
+    picked: list[Any] = []
     if len(choices) <= limit:
-        return [game.format_order(c) for c in choices]
-    try:
-        default = prompt.find(game.default_order(g.state or {}, seat.seat))
-    except Exception:  # a game whose default is not one of the choices here: the spread alone
-        default = None
-    lines = [game.format_order(default)] if default is not None else []
-    step = len(choices) / limit
-    for i in range(limit):
-        if len(lines) >= limit:
-            break
-        text = game.format_order(choices[int(i * step)])
+        picked = list(choices)
+    else:
+        try:
+            default = prompt.find(game.default_order(g.state or {}, seat.seat))
+        except Exception:  # a game whose default is not one of the choices here: the spread alone
+            default = None
+        picked = [default] if default is not None else []
+        step = len(choices) / limit
+        for i in range(limit):
+            if len(picked) >= limit:
+                break
+            choice = choices[int(i * step)]
+            if choice not in picked:
+                picked.append(choice)
+    lines: list[str] = []
+    opened = current_prompts(g) if g.state is not None else {}
+    for choice in picked:
+        text = wholeturn.line(game, wholeturn.chain(game, g.state or {}, seat.seat, choice, opened))
         if text not in lines:
             lines.append(text)
     return lines

@@ -32,18 +32,29 @@ from .standing import is_standing_line, parse_standing, run_command
 from .steps import record_orders, seal
 from .tokens import MailKey
 from .types import Preview, Submission
+from .wholeturn import SEPARATOR
+
+
+def order_line_parts(text: str) -> list[list[str]]:
+    """The order lines of a message, each as its orders: `play 23 cp; campaign Ohio 2` is one line
+    of two. `//` comments, blank lines and a choice label's names are dropped; a standing-order
+    line (LATER ...) is one order."""
+    out = []
+    for raw in text.splitlines():
+        line = raw.split("//", 1)[0]
+        parts = [line] if is_standing_line(line) else line.split(SEPARATOR)
+        # " — " starts the names a choice's label adds after the order ("play 20 cp — #20 ..."):
+        # a label copied from the list reads as its order
+        orders = [part.split(" — ", 1)[0].strip() for part in parts]
+        orders = [order for order in orders if order]
+        if orders:
+            out.append(orders)
+    return out
 
 
 def order_lines(text: str) -> list[str]:
-    """Order lines of a message: `//` comments, blank lines and a choice label's names are dropped."""
-    lines = []
-    for raw in text.splitlines():
-        # " — " starts the names a choice's label adds after the order ("play 20 cp — #20 ..."):
-        # a label copied from the list reads as its order
-        line = raw.split("//", 1)[0].split(" — ", 1)[0].strip()
-        if line:
-            lines.append(line)
-    return lines
+    """The orders of a message one by one (the parts of a line of several, in turn)."""
+    return [order for parts in order_line_parts(text) for order in parts]
 
 
 def formatted_choices(game: GameModule, prompt: Prompt | None) -> list[str]:
@@ -63,14 +74,16 @@ def submit(
     asked_at: int | None = None,
 ) -> Submission:
     """Each line is parsed against the prompt current at that moment and committed in turn;
-    processing stops at the first bad line (earlier lines stay applied). `mail`: lines of a mail,
-    where chatter (a greeting, a closing) is skipped and listed instead of refused (suggest.py).
+    processing stops at the first bad line (earlier lines stay applied). A line of several orders
+    (`SEPARATOR`) is applied part after part, as lines are, but whole or not at all. `mail`: lines
+    of a mail, where chatter (a greeting, a closing) is skipped and listed instead of refused (suggest.py).
     `whole`: all lines or none (a web plan): a refused line undoes the lines before it. `asked_at`:
     the record length of the mail these lines answer (decisions.py): if the seat has had an order
     applied since, the order lines are not applied (the standing-order lines are)."""
-    lines = order_lines(text)
-    return _submit(s, game_id, seat, seat_token, lines, _parse_line, prompt_token, now,
-                   suggest.MAIL_COMMANDS if mail else None, whole=whole, asked_at=asked_at)
+    lines = order_line_parts(text)
+    return _submit(s, game_id, seat, seat_token, [order for parts in lines for order in parts], _parse_line,
+                   prompt_token, now, suggest.MAIL_COMMANDS if mail else None, whole=whole, asked_at=asked_at,
+                   sizes=[len(parts) for parts in lines])
 
 
 def _parse_line(game: GameModule, line: str, prompt: Prompt) -> Order:
@@ -148,8 +161,11 @@ def _submit(
     watch: Callable[[str], None] | None = None,
     settle_after: bool = True,
     asked_at: int | None = None,
+    sizes: list[int] | None = None,
 ) -> Submission:
-    """`mail_commands`: the items are mail lines; chatter among them is skipped (suggest.py).
+    """`sizes`: how many of the items each line holds, in order (None: one each); a line of several
+    runs in a savepoint, undone with the reason if one of its parts is refused. `mail_commands`:
+    the items are mail lines; chatter among them is skipped (suggest.py).
     `whole`: the lines run in a savepoint, undone if one is refused. `watch`: told each applied
     line's text (a preview). `settle_after`: False for a preview, which is undone anyway."""
     now = now or utcnow()
@@ -168,6 +184,7 @@ def _submit(
         result.stale = stale_text(g, row, answered)
         result.not_applied = [item for item, mark in zip(items, standing, strict=True) if not mark]
         items, standing = [item for item, mark in zip(items, standing, strict=True) if mark], [True] * sum(standing)
+        sizes = None  # standing lines are one order each
     prompt = current_prompts(g).get(seat)
 
     def chatter(index: int, at: Prompt | None) -> bool:  # a mail's greeting or closing: listed, not read
@@ -193,7 +210,14 @@ def _submit(
                        formatted_choices(game, prompt))
     seat_spoke(s, g, row, now)
     plan = s.begin_nested() if whole else None
+    where = _line_places(sizes, len(items))
+    line: _Line | None = None  # the line of several orders being applied
     for index, (item, is_standing) in enumerate(zip(items, standing, strict=True)):
+        part, size = where[index]
+        if part == 0:
+            if line is not None:  # the line before applied whole
+                line.point.commit()
+            line = _Line(s.begin_nested(), result, items[index:index + size]) if size > 1 else None
         more = index < len(items) - 1  # after the last line, `settle` advances the game
         if is_standing:
             try:
@@ -233,6 +257,12 @@ def _submit(
             advance(s, g, now)  # reveals, standing orders and civil disorder before the next line
         if watch is not None:
             watch(result.applied[-1])
+    if line is not None and not result.error:
+        line.point.commit()
+    elif line is not None:  # a part of the line was refused: none of it stands
+        line.undo(result, part)
+        g = locked_snapshot(s, game_id)
+        seats = seats_of(s, g)
     if plan is not None:
         if result.error:  # all or nothing: the lines before the refused one are undone too
             plan.rollback()
@@ -253,3 +283,28 @@ def _submit(
     result.prompt_token = token_for(g, seat, current_prompts(g).get(seat))
     result.tasks = list(dict.fromkeys(result.tasks))
     return result
+
+
+def _line_places(sizes: list[int] | None, count: int) -> list[tuple[int, int]]:
+    """(part, size) of each item: its place in its line and the line's number of orders."""
+    if sizes is None or sum(sizes) != count:
+        return [(0, 1)] * count
+    return [(part, size) for size in sizes for part in range(size)]
+
+
+class _Line:
+    """A line of several orders while it is applied: its savepoint and what the result held before it."""
+
+    def __init__(self, point: Any, result: Submission, parts: list[Any]) -> None:
+        self.point, self.parts = point, parts
+        self.marks = (len(result.applied), len(result.receipts), len(result.notes))
+
+    def undo(self, result: Submission, part: int) -> None:
+        """Roll the line back and say so beside the refusal (`part`: the refused one, from 0)."""
+        self.point.rollback()
+        applied, receipts, notes = self.marks
+        del result.applied[applied:], result.receipts[receipts:], result.notes[notes:]
+        if part > 0:
+            result.error = _("%(error)s — it is order %(part)s of the line `%(line)s`, so nothing of that line "
+                             "was applied (a line of several orders is applied whole or not at all)",
+                             error=result.error, part=part + 1, line=f"{SEPARATOR} ".join(map(str, self.parts)))

@@ -31,8 +31,9 @@ One order per line; case, `#` and commas do not matter; states by name or postal
   `track defense, economy, civil rights`, `take 42`, `discard 12`, `done`
 
 Example e-mail for playing card 23 for 3 CP and campaigning 2 in New York and 1 in Pennsylvania:
-one mail of three lines, `play 23 cp`, `campaign new york 2`, `campaign pennsylvania 1`; or one
-line a mail, each reply showing the next decision and its deadline.
+the whole turn in one line, `play 23 cp; campaign new york 2; campaign pennsylvania 1` (applied
+whole or not at all); or three lines in one mail; or one line a mail, each reply showing the next
+decision and its deadline.
 """
 
 
