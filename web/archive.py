@@ -140,7 +140,8 @@ def write_archive(app: Flask, out: Path) -> ArchiveReport:
                 archive.pages[f"/tournament/{tid}/{export}"] = f"tournament/{tid}/{export}"
         for tid in tournaments:
             page = archive.pages[f"/tournament/{tid}"]
-            archive.write(page, archive.relink(archive.fetch(f"/tournament/{tid}").decode("utf-8"), page).encode("utf-8"))
+            archive.write(page, archive.relink(archive.fetch(f"/tournament/{tid}").decode("utf-8"), page)
+                          .encode("utf-8"))
             for export in ("standings.csv", "standings.json"):
                 archive.write(f"tournament/{tid}/{export}", archive.fetch(f"/tournament/{tid}/{export}"))
         for g in games:

@@ -167,7 +167,8 @@ def _render_play(game_id: str, seat: str, seat_token: str, result: dict[str, Any
                                    if request.method == "POST" else ())),
         press=press[-PRESS_ON_PAGE:], press_new=sum(p.new for p in press), press_count=len(press),
         press_draft=(drafts or {}).get("press", {"to": [request.args.get("reply", "")[:64]], "text": ""}),
-        notes=drafts["notes"] if drafts and "notes" in drafts else backend.read("seat_notes", game_id, seat, seat_token),
+        notes=(drafts["notes"] if drafts and "notes" in drafts
+               else backend.read("seat_notes", game_id, seat, seat_token)),
         max_notes=backend.service().MAX_NOTES,
         board=board_html(page.game, page.view, seat, links),
         hand=hand_html(page.game, page.view, seat),
@@ -346,8 +347,8 @@ def standing(game_id: str, seat: str, seat_token: str):
         status = status_of(e)
         if status in (403, 404):
             return bad_link()
-        result = {"error": _("%(error)s Your standing orders were not changed.", error=e), "applied": [], "receipts": [],
-                  "choices": []}
+        result = {"error": _("%(error)s Your standing orders were not changed.", error=e), "applied": [],
+                  "receipts": [], "choices": []}
         return _render_play(game_id, seat, seat_token, result, status)
     session[_result_key(game_id, seat)] = {"applied": [], "receipts": [], "error": None, "choices": [],
                                            "notes": [_("Standing orders saved.")]}

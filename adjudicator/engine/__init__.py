@@ -33,7 +33,9 @@ from .registry import all_games, get_game, register
 from .rng import Rng, scripted_state, seed_state
 
 __all__ = [
-    "CAPITAL", "N_", "Message", "capitalized", "message", "message_text", "ChoiceGrid", "ChoiceNode", "ContentError", "ContentItem", "ContentLibrary", "Event", "Flow", "FlowGame", "GameInfo", "GameModule", "GameWords", "IllegalOrder", "Node", "Option", "Order",
+    "CAPITAL", "N_", "Message", "capitalized", "message", "message_text", "ChoiceGrid", "ChoiceNode", "ContentError",
+    "ContentItem", "ContentLibrary", "Event", "Flow", "FlowGame", "GameInfo", "GameModule", "GameWords", "IllegalOrder",
+    "Node", "Option", "Order",
     "Outcome", "Prompt", "Rng", "State", "Step", "WordedGame", "all_games", "apply_checked", "canonical_json",
     "check_orders", "copy_json", "defaults_for", "event", "get_game", "json_problem", "pin_for", "redact",
     "register", "said", "scripted_state", "seed_state", "sha256_hex", "state_hash",

@@ -104,7 +104,8 @@ def prompt_text(text: str, message: tuple[str, dict[str, Any]] | None) -> str:
     if not message:
         return text
     msgid, values = message
-    return capitalized(msgid, gettext(msgid, **{k: prompt_text("", v) if _is_message(v) else v for k, v in values.items()}))
+    return capitalized(msgid, gettext(msgid, **{k: prompt_text("", v) if _is_message(v) else v
+                                                for k, v in values.items()}))
 
 
 def translate(message: tuple[str, dict[str, Any]]) -> str:
@@ -133,5 +134,5 @@ def N_(message: str) -> str:  # noqa: N802 - the gettext convention: marks a msg
 
 _ = gettext
 
-__all__ = ["DEFAULT", "LANGUAGES", "N_", "_", "current", "gettext", "help_text", "language", "ngettext", "normal", "prompt_text", "error_text", "translate",
-           "translations"]
+__all__ = ["DEFAULT", "LANGUAGES", "N_", "_", "current", "gettext", "help_text", "language", "ngettext", "normal",
+           "prompt_text", "error_text", "translate", "translations"]

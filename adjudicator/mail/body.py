@@ -164,5 +164,6 @@ def press_reply(text: str, sender: str) -> Command:
         lines.pop()
     body = "\n".join(lines).strip()
     if not body:
-        return Command("error", line="(reply to press)", text=_("your reply to %(sender)s's press was empty", sender=sender))
+        return Command("error", line="(reply to press)",
+                       text=_("your reply to %(sender)s's press was empty", sender=sender))
     return Command("press", args=[sender], text=body, line=_("(reply to %(sender)s's press)", sender=sender))

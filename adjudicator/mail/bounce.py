@@ -88,7 +88,8 @@ def _status_fields(part: Message) -> list[Message]:
     if isinstance(payload, list):
         return [p for p in payload if isinstance(p, Message)]
     text = payload if isinstance(payload, str) else ""
-    return [HeaderParser().parsestr(block.strip() + "\n") for block in re.split(r"\r?\n\s*\r?\n", text) if block.strip()]
+    return [HeaderParser().parsestr(block.strip() + "\n") for block in re.split(r"\r?\n\s*\r?\n", text)
+            if block.strip()]
 
 
 def _returned_headers(part: Message) -> Message | None:
@@ -134,7 +135,8 @@ def read_bounce(raw: bytes, envelope_to: list[str]) -> Bounce:
             ctype = part.get_content_type()
             if ctype in ("message/delivery-status", "message/global-delivery-status"):
                 for block in _status_fields(part):
-                    action, diag, status = _h(block, "Action").lower(), _h(block, "Diagnostic-Code"), _h(block, "Status")
+                    action, diag, status = (_h(block, "Action").lower(), _h(block, "Diagnostic-Code"),
+                                            _h(block, "Status"))
                     if action:
                         out.action = action.split()[0]
                     if diag or status:

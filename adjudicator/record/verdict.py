@@ -23,7 +23,8 @@ from .verify import (
 )
 
 # the line the seat page and the receipt mail give a player to keep
-RECEIPT_LINE = re.compile(r"pbem receipt: game (?P<game>\S+) seat (?P<seat>\S+) commitment (?P<commitment>[0-9a-f]{64})")
+RECEIPT_LINE = re.compile(r"pbem receipt: game (?P<game>\S+) seat (?P<seat>\S+) "
+                          r"commitment (?P<commitment>[0-9a-f]{64})")
 
 
 def receipt_line(game_id: str, seat: str, commitment: str) -> str:

@@ -47,7 +47,8 @@ def library(game: str, kind: str) -> ContentLibrary:
         if option.library is not None and option.library.kind == kind:
             return option.library
     kinds = [o.library.kind for o in module.info.options if o.library is not None]
-    raise NotFound(f"{module.info.title} has no installable {kind}s" + (f"; it has: {', '.join(kinds)}" if kinds else ""))
+    raise NotFound(f"{module.info.title} has no installable {kind}s"
+                   + (f"; it has: {', '.join(kinds)}" if kinds else ""))
 
 
 def load_installed(s: Session) -> None:

@@ -148,7 +148,8 @@ def render_entries(rows: Iterable[RecordEntry], game: GameModule, seat: str | No
                                      "*" + _("Default orders for %(seats)s", seats=", ".join(defaulted)) + "*"))
             for seat_name in row.data.get("substitute") or [] if row.kind == "orders" else []:
                 order = (row.data.get("orders") or {}).get(seat_name)
-                played = game.format_order(order) if order is not None and seat_name not in (row.data.get("hidden") or []) \
+                played = game.format_order(order) \
+                    if order is not None and seat_name not in (row.data.get("hidden") or []) \
                     else _("a hidden order")
                 lines.append(LogLine(row.seq, "substitute", "*" + _("%(seat)s (substitute) plays %(order)s",
                                                                    seat=seat_name.capitalize(), order=played) + "*"))

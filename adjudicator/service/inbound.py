@@ -262,7 +262,8 @@ def _unidentified(s: Session, row: InboxMessage, from_addr: str, message_id: str
     seats = registered_seats(s, sender)
     # the stranger mail names no seat: answer in the language of the sender's first registered seat
     with language(notify.seat_language(*seats[0])):
-        body = "\n".join(["# " + _("Your mail was not applied"), "", _(NOT_VALID), "", notify.compose.help_text(notify.rules_url())])
+        body = "\n".join(["# " + _("Your mail was not applied"), "", _(NOT_VALID), "",
+                          notify.compose.help_text(notify.rules_url())])
         # a subject is someone's words: echoed only to a verified address (the From may be forged)
         subject = _re(subject if verified.is_verified(s, sender) else "", _("your mail to pbem"))
     return _plain_reply(s, sender, subject, body, message_id), "done", "help: not identified"

@@ -156,7 +156,8 @@ def sign_up(s: Session, email: str, director_id: str) -> None:
     """A signed-in player joins a tournament's list of players (once)."""
     account = account_of(s, email)
     director = s.exec(select(Director).where(Director.public_id == director_id)).first()
-    row = s.exec(select(TournamentSignup).where(TournamentSignup.director_id == director.id)).first() if director else None
+    row = (s.exec(select(TournamentSignup).where(TournamentSignup.director_id == director.id)).first()
+           if director else None)
     if director is None or row is None or not row.open:
         raise Conflict(_("this tournament does not take sign-ups now"))
     exists = s.exec(select(TournamentEntry).where(TournamentEntry.director_id == director.id,

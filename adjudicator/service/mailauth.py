@@ -70,7 +70,8 @@ def _press_reply(s: Session, game_id: str, seat: str, token: str) -> tuple[Seat,
     g = s.exec(select(Game).where(Game.public_id == game_id)).first()
     if g is None:
         return None
-    others = s.exec(select(Seat.seat).where(Seat.game_id == g.id, col(Seat.seat) != seat).order_by(col(Seat.position))).all()
+    others = s.exec(select(Seat.seat).where(Seat.game_id == g.id, col(Seat.seat) != seat)
+                    .order_by(col(Seat.position))).all()
     for sender in others[:64]:
         key = MailKey("press", token, sender)
         row = _check(s, game_id, seat, key)

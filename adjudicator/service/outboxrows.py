@@ -74,7 +74,8 @@ def _insert(conn: Connection, rows: list[dict[str, Any]]) -> list[int]:
     ids: list[int] = []
     for first in range(0, len(rows), _SQLITE_ROWS):
         chunk = rows[first:first + _SQLITE_ROWS]
-        params = tuple(row[name] if process is None else process(row[name]) for row in chunk for name, process in columns)
+        params = tuple(row[name] if process is None else process(row[name])
+                       for row in chunk for name, process in columns)
         ids += sorted(conn.exec_driver_sql(_sqlite_insert(len(chunk)), params).scalars().all())
     return ids
 

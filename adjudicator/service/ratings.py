@@ -115,7 +115,8 @@ def rate_finished(s: Session, g: Game) -> None:
 
 
 def _finish_order(s: Session) -> list[Game]:
-    last = dict(s.exec(select(RecordEntry.game_id, func.max(col(RecordEntry.created_at))).group_by(col(RecordEntry.game_id))).all())
+    last = dict(s.exec(select(RecordEntry.game_id, func.max(col(RecordEntry.created_at)))
+                       .group_by(col(RecordEntry.game_id))).all())
     games = s.exec(select(Game).where(Game.status == "finished")).all()
     return sorted(games, key=lambda g: (last.get(g.id or 0) or g.updated_at, g.id))
 

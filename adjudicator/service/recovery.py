@@ -162,7 +162,8 @@ def wake(s: Session, now: datetime | None = None, batch: int = BATCH, after: tup
     return result
 
 
-def _hand_on(s: Session, rows: Sequence[InboxMessage] | Sequence[OutboxMessage], count: str, handed: set[int], since: datetime, now: datetime) -> list[int]:
+def _hand_on(s: Session, rows: Sequence[InboxMessage] | Sequence[OutboxMessage], count: str, handed: set[int],
+             since: datetime, now: datetime) -> list[int]:
     """The rows among `rows` (inbox or outbox, locked) whose last wake-up went out before `since`,
     given their next due time as after a wake-up; `count` names the row's hand-on counter."""
     ids = []

@@ -102,7 +102,8 @@ def _missed(s: Session, g: Game) -> tuple[dict[str, int], set[str]]:
 def game_result(s: Session, g: Game) -> GameResult:
     """What the standings need of one started game; the outcome only once it is finished."""
     missed, played = _missed(s, g)
-    rows = [r for r in s.exec(select(Seat).where(Seat.game_id == g.id).order_by(col(Seat.position))) if r.seat_token_hash]
+    rows = [r for r in s.exec(select(Seat).where(Seat.game_id == g.id).order_by(col(Seat.position)))
+            if r.seat_token_hash]
     seats = tuple(
         SeatResult(r.seat, "substitute:" if r.held_by_substitute else player_identity(r.email, r.display_name),
                    r.display_name or r.seat, 0 if r.held_by_substitute else missed.get(r.seat, 0),

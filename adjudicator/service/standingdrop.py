@@ -39,7 +39,8 @@ def dropped_lines(s: Session, g: Game, seat: str) -> list[str]:
     found = snapshot.rows(s, g, StandingOrder)  # a drain's snapshot has them: no query per mail
     if found is None:
         found = list(s.exec(select(StandingOrder).where(StandingOrder.game_id == g.id, StandingOrder.seat == seat,
-                                                        col(StandingOrder.dropped) != "").order_by(col(StandingOrder.id))))
+                                                        col(StandingOrder.dropped) != "")
+                            .order_by(col(StandingOrder.id))))
     lines = []
     for row in sorted((r for r in found if r.seat == seat and r.dropped), key=lambda r: r.id or 0):
         lines.append("- " + _("Your standing order `%(line)s` was dropped: %(reason)s.", line=row.text,

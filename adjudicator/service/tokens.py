@@ -73,7 +73,8 @@ def _derive(seat_token_hash: str, label: str, game_id: str, seat: str, length: i
 
 @lru_cache(maxsize=4096)  # a deadline's mail writes each seat's reply address twice (body, Reply-To)
 def _derived(key: str, seat_token_hash: str, label: str, game_id: str, seat: str, length: int) -> str:
-    digest = hmac.new(f"{key}|{seat_token_hash}".encode(), f"{label}|{game_id}|{seat}".encode(), hashlib.sha256).digest()
+    digest = hmac.new(f"{key}|{seat_token_hash}".encode(), f"{label}|{game_id}|{seat}".encode(),
+                      hashlib.sha256).digest()
     return b32_prefix(digest, length)
 
 

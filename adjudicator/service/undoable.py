@@ -28,7 +28,8 @@ def own_step(before: dict[str, Any], after: dict[str, Any], events: list[dict[st
     draw, a shuffle, a die) and the other seats' private parts are as they were, and no event
     told anyone something privately."""
     orders = data.get("orders") or {}
-    if len(orders) != 1 or data.get("defaulted") or data.get("standing") or data.get("substitute") or data.get("salts") or data.get("hidden"):
+    if (len(orders) != 1 or data.get("defaulted") or data.get("standing") or data.get("substitute")
+            or data.get("salts") or data.get("hidden")):
         return None
     [seat] = orders
     if any(ev.get("audience") is not None for ev in events):

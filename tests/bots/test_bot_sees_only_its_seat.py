@@ -30,7 +30,8 @@ def _midgame(game_id: str, seed: int, steps: int):
             found = (state, choosers[0])
         seat = rnd.choice(sorted(prompts))
         prompt = prompts[seat]
-        group = sorted(s for s, p in prompts.items() if p.sealed and p.group == prompt.group) if prompt.sealed else [seat]
+        group = (sorted(s for s, p in prompts.items() if p.sealed and p.group == prompt.group) if prompt.sealed
+                 else [seat])
         state = apply_checked(game, state, {s: rnd.choice(prompts[s].choices) for s in group}, prompts).state
     prompts = game.prompts(state)
     choosers = [s for s, p in sorted(prompts.items()) if len(p.choices) > 1]
@@ -89,7 +90,8 @@ def test_the_same_record_gives_the_same_move_with_the_full_budget(game_id):
 def test_the_seed_comes_from_the_view_and_public_data_only():
     game, state, seat = _midgame("china", 4, 10)
     view = game.view(state, seat)
-    assert decision_seed(view, seat, "h1") == decision_seed(game.view(_scrambled(game, state, seat, "q"), seat), seat, "h1")
+    assert decision_seed(view, seat, "h1") == decision_seed(game.view(_scrambled(game, state, seat, "q"), seat), seat,
+                                                            "h1")
     assert decision_seed(view, seat, "h1") != decision_seed(view, seat, "h2")
 
 

@@ -101,5 +101,6 @@ def test_hand_and_log_show_card_texts():
     from adjudicator.engine import get_game
 
     g = get_game("1960")
-    assert g.order_label({"play": 20, "as": "cp", "preempt": True}).endswith("#20 Nixon Egged in Michigan (2 CP · Kennedy · Defense)")
+    assert g.order_label({"play": 20, "as": "cp", "preempt": True}).endswith(
+        "#20 Nixon Egged in Michigan (2 CP · Kennedy · Defense)")
     assert "Civil Rights moves up" in g.render_event({"kind": "event", "data": {"seat": "nixon", "card": 23}})

@@ -282,7 +282,8 @@ class LeakGame:
                 v for v in leaves(self.game.view(g.state or {}, audience)) if isinstance(v, str))
         prompts = current_prompts(g)
         for seat, prompt in prompts.items():  # a card a seat was offered (a draft packet) it has seen
-            self.known.setdefault(seat, set()).update(v for c in prompt.choices for v in leaves(c) if isinstance(v, str))
+            self.known.setdefault(seat, set()).update(
+                v for c in prompt.choices for v in leaves(c) if isinstance(v, str))
             self.choices.setdefault(seat, set()).update(
                 plain(self.game.format_order(c)).strip() for c in prompt.choices)
 
@@ -295,7 +296,8 @@ class LeakGame:
         prompt = current_prompts(g).get(audience) if audience else None
         if prompt is not None:
             label = getattr(game, "order_label", game.format_order)
-            parts += [prompt.text or "", *(label(c) for c in prompt.choices), *(game.format_order(c) for c in prompt.choices)]
+            parts += [prompt.text or "", *(label(c) for c in prompt.choices),
+                      *(game.format_order(c) for c in prompt.choices)]
         return plain("\n".join(parts))
 
     def secrets_for(self, audience: str | None) -> set[str]:
@@ -352,7 +354,8 @@ def start_game(client: Any, game_id: str, seats: int, rnd: random.Random) -> Lea
 def _verify(address: str) -> None:
     with store.transaction() as s:
         service.request_sign_in(s, address)
-        body = s.exec(select(OutboxMessage).where(OutboxMessage.to == address, OutboxMessage.kind == "signin")).one().body
+        body = s.exec(select(OutboxMessage).where(OutboxMessage.to == address,
+                                                  OutboxMessage.kind == "signin")).one().body
     with store.transaction() as s:
         service.redeem_sign_in(s, re.search(r"/signin/([^>\s]+)>", body).group(1))
 
@@ -442,7 +445,8 @@ def check_scrambled(lg: LeakGame, audience: str | None, before: dict[str, str]) 
         after = lg.pages(audience)
     finally:
         _store_state(lg, state)
-    return [f"{path} for {audience or 'the public'} depends on hidden data" for path in before if before[path] != after[path]]
+    return [f"{path} for {audience or 'the public'} depends on hidden data" for path in before
+            if before[path] != after[path]]
 
 
 def _store_state(lg: LeakGame, state: dict[str, Any]) -> None:

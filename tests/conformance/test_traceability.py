@@ -80,7 +80,8 @@ def test_most_rules_name_a_test(game: str) -> None:
 
 
 def test_the_checker_catches_a_missing_test_a_missing_file_and_an_empty_row() -> None:
-    real = "tests/conformance/test_traceability.py::test_the_checker_catches_a_missing_test_a_missing_file_and_an_empty_row"
+    real = ("tests/conformance/test_traceability.py::"
+            "test_the_checker_catches_a_missing_test_a_missing_file_and_an_empty_row")
     text = "\n".join([
         "| id | rule | checked by |",
         "|---|---|---|",

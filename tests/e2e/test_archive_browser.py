@@ -274,7 +274,8 @@ def test_the_archives_verifier_works_from_the_folder(archive: Archive, tmp_path:
                         f"Entry {report.entries - 1} of {report.entries - 1}")
                     page.click("#verify-step-prev")
                     expect(page.locator("#verify-step-title")).to_contain_text(f"Entry {report.entries - 2} of")
-                    assert page.locator("#verify-step-board").text_content() == step_view(raw, report.entries - 2)["board"]
+                    assert (page.locator("#verify-step-board").text_content()
+                            == step_view(raw, report.entries - 2)["board"])
             assert repainted, "the page never repainted during a check"
         finally:
             browser.close()

@@ -67,13 +67,15 @@ def test_no_order_list_opens_on_an_order_the_player_did_not_choose(site: Site, s
     one = start("1960", 2)
     [chooser] = one.prompts()
     one.submit(chooser, "first kennedy")
-    games = [(one, "kennedy"), *((g, next(iter(g.prompts()))) for g in (start("china", 3), start("founding-fathers", 3)))]
+    games = [(one, "kennedy"),
+             *((g, next(iter(g.prompts()))) for g in (start("china", 3), start("founding-fathers", 3)))]
     for started, seat in games:
         context, page = _open(site, started, seat, scripts)
         try:
             chosen = page.eval_on_selector("select[name=order]", "s => [s.value, s.options[s.selectedIndex].text]")
             assert chosen == ["", "choose an order…"], (started.game_id, chosen)
-            assert page.eval_on_selector_all("select[name=order] option[selected]:not([disabled])", "os => os.length") == 0
+            assert page.eval_on_selector_all("select[name=order] option[selected]:not([disabled])",
+                                             "os => os.length") == 0
             # a browser checks the required list; a form sent anyway is refused by the server
             assert not page.eval_on_selector("form.order-form", "f => f.checkValidity()")
             before = _record(started)

@@ -60,7 +60,8 @@ def test_a_refusal_says_why_and_what_was_meant(site: Site, game_id: str, seats: 
         suggestions = [li.inner_text() for li in box.locator(".suggestions li").all()]
         if meant:
             assert suggestions and suggestions[0].startswith(meant), suggestions
-        assert page.locator("select[name=order], .composer, .placement-form").count() >= 1  # the legal orders, in the form
+        # the legal orders, in the form
+        assert page.locator("select[name=order], .composer, .placement-form").count() >= 1
         assert re.search(r"Nothing was applied", text)
     finally:
         context.close()

@@ -220,7 +220,8 @@ def test_a_pasted_receipt_is_found_or_said_to_differ(verifier, tmp_path):
     got = _check(verifier, raw, tmp_path, receipt_line("g123", seat, kept))
     assert got["receiptKind"] == "revealed"
     assert got["receipt"].startswith(f"Your order was revealed as you sent it (entry {sealed['index']})")
-    assert canonical_json(sealed["data"]["orders"][seat]).decode() in got["receipt"].replace(", ", ",").replace(": ", ":")
+    assert (canonical_json(sealed["data"]["orders"][seat]).decode()
+            in got["receipt"].replace(", ", ",").replace(": ", ":"))
     got = _check(verifier, raw, tmp_path, receipt_line("g123", seat, "0" * 64))
     assert got["receiptKind"] == "missing" and f"seat {seat}" in got["receipt"]
 

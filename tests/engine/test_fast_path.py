@@ -53,7 +53,8 @@ def test_what_the_encoder_refuses_is_refused_the_same_way():
             sha256_hex(state)
         with pytest.raises(TypeError):
             state_hash(state)
-    assert state_hash({"a": 1.5, "b": -0.0}) == sha256_hex({"a": 1.5, "b": -0.0})  # not game state; same bytes all the same
+    # not game state; same bytes all the same
+    assert state_hash({"a": 1.5, "b": -0.0}) == sha256_hex({"a": 1.5, "b": -0.0})
 
 
 @pytest.mark.parametrize("game_id", ["doge", "china", "1960", "founding-fathers"])

@@ -78,7 +78,8 @@ def test_a_grid_prompt_finds_exactly_what_its_list_would():
     grid_prompt.choices = _grid()
     for order in [{"card": "b", "markers": [2, 1]}, {"markers": [1], "card": "c"}, {"card": "b", "markers": [True]},
                   {"card": "b", "markers": [1.0]}, {"card": "b", "markers": (1,)}, {"card": "q", "markers": [1]},
-                  {"card": "b"}, {"card": "b", "markers": [1], "extra": 1}, "b", None, [1], {"card": ["x"], "markers": 5}]:
+                  {"card": "b"}, {"card": "b", "markers": [1], "extra": 1}, "b", None, [1],
+                  {"card": ["x"], "markers": 5}]:
         assert grid_prompt.find(order) == list_prompt.find(order), order
         assert (order in grid_prompt.choices) == (order in list_prompt.choices), order
     assert grid_prompt.to_json()["choices"] == list_prompt.to_json()["choices"]

@@ -22,7 +22,8 @@ def fresh_discovery(monkeypatch):
 
 
 def _points(*pairs):
-    return lambda group: [EntryPoint(name, value, group) for name, value in pairs] if group == registry.ENTRY_POINT_GROUP else []
+    return lambda group: ([EntryPoint(name, value, group) for name, value in pairs]
+                          if group == registry.ENTRY_POINT_GROUP else [])
 
 
 def test_an_entry_point_registers_its_game(fresh_discovery):

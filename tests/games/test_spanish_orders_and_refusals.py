@@ -24,7 +24,8 @@ def test_reword_rewrites_the_first_words_and_fixed_words_without_accents():
 
 
 @pytest.mark.parametrize(("spanish", "english"), [
-    ("jugar 23 pc", "play 23 cp"), ("jugar 23 pc anticipar", "play 23 cp preempt"), ("jugar 23 evento", "play 23 event"),
+    ("jugar 23 pc", "play 23 cp"), ("jugar 23 pc anticipar", "play 23 cp preempt"),
+    ("jugar 23 evento", "play 23 event"),
     ("jugar candidato", "play candidate"), ("hacer campaña nueva york 2", None), ("campaña ohio 2", "campaign ohio 2"),
     ("viajar texas", "travel texas"), ("publicidad", "advertise"), ("posicionar economía 2", "position economy 2"),
     ("listo", "done"), ("no activar", "no trigger"), ("primero nixon", "first nixon"), ("pasar", "pass"),

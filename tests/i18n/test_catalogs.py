@@ -56,7 +56,8 @@ def _catalog(code: str):  # type: ignore[no-untyped-def]
 def test_the_catalog_has_exactly_the_msgids_of_the_source(code: str, source_msgids) -> None:
     catalog_ids = {m.id for m in _catalog(code) if m.id}
     missing, stale = source_msgids - catalog_ids, catalog_ids - source_msgids
-    assert not missing, f"{code}: not in the catalog (run the update in docs/translating.md): {sorted(map(str, missing))[:20]}"
+    assert not missing, (f"{code}: not in the catalog (run the update in docs/translating.md): "
+                         f"{sorted(map(str, missing))[:20]}")
     assert not stale, f"{code}: no longer in the source: {sorted(map(str, stale))[:20]}"
 
 

@@ -16,7 +16,8 @@ from tests.support.play import PlayedGame
 
 
 def _deep_mime(depth: int, to: str, sender: str, body: str = "bid 2") -> bytes:
-    head = f"From: {sender}\r\nTo: {to}\r\nSubject: deep\r\nMessage-ID: <deep{depth}{sender}@c>\r\nMIME-Version: 1.0\r\n"
+    head = (f"From: {sender}\r\nTo: {to}\r\nSubject: deep\r\nMessage-ID: <deep{depth}{sender}@c>\r\n"
+            "MIME-Version: 1.0\r\n")
     parts = [head]
     for i in range(depth):
         parts.append(f"Content-Type: multipart/mixed; boundary=\"b{i}\"\r\n\r\n--b{i}\r\n")

@@ -1,6 +1,6 @@
-"""Whole games (Doge, China, 1960, Founding Fathers' short scenario C) played by e-mail only: real SMTP into the built-in listener on a loopback
-port, a real Celery worker (Redis broker) ingesting and delivering, every player answering the
-latest mail they received with one of the legal orders it lists."""
+"""Whole games (Doge, China, 1960, Founding Fathers' short scenario C) played by e-mail only: real SMTP into the
+built-in listener on a loopback port, a real Celery worker (Redis broker) ingesting and delivering, every
+player answering the latest mail they received with one of the legal orders it lists."""
 
 from __future__ import annotations
 
@@ -33,7 +33,8 @@ def _free_port() -> int:
 def _quiet() -> bool:
     with store.transaction(write=False) as s:
         new = s.exec(select(func.count(InboxMessage.id)).where(InboxMessage.status == "new")).one()
-        pending = s.exec(select(func.count(OutboxMessage.id)).where(OutboxMessage.status.in_(("pending", "sending")))).one()
+        pending = s.exec(select(func.count(OutboxMessage.id))
+                         .where(OutboxMessage.status.in_(("pending", "sending")))).one()
     return new == 0 and pending == 0
 
 
@@ -147,4 +148,5 @@ def test_bench_mail_prints_figures(tmp_path, capsys, monkeypatch) -> None:
     assert out.splitlines()[0] == "mail mode: inline tasks (PBEM_EAGER)"
     assert "mail throughput: " in out and "mail baseline aiosmtpd + parse + insert: " in out
     assert "mail CPU: " in out and "mail baseline CPU: " in out
-    assert all(line.endswith(("messages/s", "ms", "ms/message", "connections", ")")) for line in out.strip().splitlines())
+    assert all(line.endswith(("messages/s", "ms", "ms/message", "connections", ")"))
+               for line in out.strip().splitlines())

@@ -69,7 +69,8 @@ def test_a_misspelt_order_is_refused_with_the_reason_and_suggestions_not_skipped
     seat, mail = _chooser(game_id)
     send(message("Hola:\nfirts kennedy\nSaludos", to=address(game_id, seat), sender=mail))
     reply = _reply(mail)
-    applied, meant = ("## Not applied", "Did you mean:") if seat == "kennedy" else ("## No aplicado", "¿Quisiste decir…?")
+    applied, meant = (("## Not applied", "Did you mean:") if seat == "kennedy"
+                      else ("## No aplicado", "¿Quisiste decir…?"))
     assert applied in reply and meant in reply
     assert reply.split(meant, 1)[1].startswith("\n\n    first kennedy\n")
     assert "    Hola:" in reply and "    Saludos" in reply, reply  # the greeting and closing are only listed
@@ -117,8 +118,8 @@ def test_a_standing_order_for_a_card_that_does_not_exist_is_refused_at_once(sqli
     game_id = _game()
     send(message("LATER play: play 999 cp", to=address(game_id, "kennedy"), sender=KENNEDY))
     reply = _reply(KENNEDY)
-    assert ("`play 999 cp` cannot be an order of 1960: The Making of the President: there is no card 999: the cards are "
-            "numbered 1 to 97") in reply
+    assert ("`play 999 cp` cannot be an order of 1960: The Making of the President: there is no card 999: "
+            "the cards are numbered 1 to 97") in reply
     assert "Standing order kept" not in reply
     send(message("STANDING", to=address(game_id, "kennedy"), sender=KENNEDY))
     assert "You have no standing orders." in _reply(KENNEDY)
@@ -161,7 +162,8 @@ def test_a_queued_line_that_became_impossible_is_dropped_and_told_in_the_next_ma
     state = _state(game_id)
     card = state["secret"]["deck"][0]  # in nobody's hand: a legal line to queue
     send(message(f"LATER play: play {card} cp", to=address(game_id, "kennedy"), sender=KENNEDY))
-    assert f"Standing order kept for decisions of kind `play`, used once: `LATER play: play {card} cp`" in _reply(KENNEDY)
+    assert (f"Standing order kept for decisions of kind `play`, used once: `LATER play: play {card} cp`"
+            in _reply(KENNEDY))
     with store.transaction() as s:  # an event removes the card from the game (1960: "removed" pile)
         g = find_game(s, game_id)
         changed = dict(g.state)
@@ -171,7 +173,8 @@ def test_a_queued_line_that_became_impossible_is_dropped_and_told_in_the_next_ma
         s.add(g)
     send(message("first kennedy", to=address(game_id, seat), sender=mail))  # Kennedy's card play opens
     told = [m.body for m in outbox(KENNEDY) if f"`play {card} cp`" in m.body and "dropped" in m.body]
-    assert told and f"Your standing order `play {card} cp` was dropped: card {card} was removed from the game." in told[-1]
+    assert told and (f"Your standing order `play {card} cp` was dropped: card {card} was removed from the game."
+                     in told[-1])
     send(message("STANDING", to=address(game_id, "kennedy"), sender=KENNEDY))
     reply = _reply(KENNEDY)
     assert "You have no standing orders." in reply and "was dropped" not in reply  # told once

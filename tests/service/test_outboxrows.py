@@ -70,7 +70,8 @@ def test_a_batch_larger_than_one_statement_gives_each_task_its_own_row(db) -> No
         g = s.exec(select(Game).where(Game.public_id == game_id)).one()
         count = outboxrows._SQLITE_ROWS * 2 + 3
         with outboxrows.batch(s) as mails:
-            tasks = [notify.queue_mail(s, g if n % 3 else None, f"p{n}@example.org", f"s{n}", "b") for n in range(count)]
+            tasks = [notify.queue_mail(s, g if n % 3 else None, f"p{n}@example.org", f"s{n}", "b")
+                     for n in range(count)]
             written = mails.write(s, tasks)
         rows = {r.id: r for r in s.exec(select(OutboxMessage))}
     assert [rows[row_id].to for _kind, row_id in written] == [f"p{n}@example.org" for n in range(count)]

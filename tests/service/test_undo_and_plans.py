@@ -105,7 +105,8 @@ def test_an_undo_is_refused_after_a_draw_with_the_reason(db):
     assert not game.submit("kennedy", "advertise").error
     page = game.page("kennedy")
     assert page.undo_steps == []
-    assert page.undo_refusal == "your last step revealed or drew something hidden (a card, a die, the bag), so it stands"
+    assert page.undo_refusal == ("your last step revealed or drew something hidden (a card, a die, the bag), "
+                                 "so it stands")
     length = _record(game)
     with pytest.raises(service.Conflict, match="cannot be taken back: your last step revealed or drew"):
         _undo(game, "kennedy")

@@ -32,7 +32,8 @@ def _common_variants(text: str) -> list[str]:
 
 
 def collect(game_id: str, seeds: Iterable[str], variants: Variants | None = None, *,
-            variant_choices: int = 2, variant_rate: float = 1.0, step_limit: int = 5000, players: int | None = None) -> Lines:
+            variant_choices: int = 2, variant_rate: float = 1.0, step_limit: int = 5000,
+            players: int | None = None) -> Lines:
     """Play one random game per seed; every choice's text goes into `canonical`, and for up to
     `variant_choices` random choices of a `variant_rate` share of the prompts the variants
     `parse_order` accepts go into `variants` (parsing is the slow part)."""

@@ -105,7 +105,8 @@ def finished_duel(director: service.CreatedDirector | None, names: tuple[str, st
     return game
 
 
-def random_game(game_id: str, seed: int, label: str, steps: int = 3000) -> Iterator[tuple[Any, list[str], dict[str, Any]]]:
+def random_game(game_id: str, seed: int, label: str,
+                steps: int = 3000) -> Iterator[tuple[Any, list[str], dict[str, Any]]]:
     """(state, seats, open prompts) at each step of a game played with random legal orders (a
     random player count, the default options, seeded by `label` and `seed`), the last state with
     no prompt when it ends within `steps`."""

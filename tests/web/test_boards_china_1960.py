@@ -159,10 +159,12 @@ def test_1960_board_draws_every_view_of_random_games(app, seed, options):
 
 
 def test_1960_board_survives_broken_views(app):
-    broken = [{}, {"states": None, "track": "abc"}, {"states": {"XX": {"kennedy": "<i>x</i>"}}, "tokens": {"kennedy": 5}},
+    broken = [{}, {"states": None, "track": "abc"},
+              {"states": {"XX": {"kennedy": "<i>x</i>"}}, "tokens": {"kennedy": 5}},
               {"debate": {"order": ["<i>x</i>"], "cards": {"<i>x</i>": {"kennedy": ["<i>x</i>", 999]}},
                           "winners": {"<i>x</i>": "nixon"}, "pending": {"nixon": "<i>x</i>"}},
-               "boxes": {"<i>x</i>": ["<i>x</i>"]}, "effects": [None, {"card": 1}], "result": {"ev": None, "unpledged": ["<i>x</i>"]},
+               "boxes": {"<i>x</i>": ["<i>x</i>"]}, "effects": [None, {"card": 1}],
+               "result": {"ev": None, "unpledged": ["<i>x</i>"]},
                "private": {"kennedy": {"hand": ["<i>x</i>", 3]}}}]
     with app.app_context():
         for view in broken:

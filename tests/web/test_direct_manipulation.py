@@ -1,7 +1,7 @@
 """Issue 25's direct manipulation on the seat page, without a browser: Doge's placement as markers
-to tick (or their whole set picked in one list) and an area's button (the same order text as a mail, refusals that keep the ticks), the
-drawn Venice (its areas are links only for a seat placing, its marker values only for their owner),
-and China's house spaces that a click picks for the pending order."""
+to tick (or their whole set picked in one list) and an area's button (the same order text as a mail,
+refusals that keep the ticks), the drawn Venice (its areas are links only for a seat placing, its
+marker values only for their owner), and China's house spaces that a click picks for the pending order."""
 
 from __future__ import annotations
 

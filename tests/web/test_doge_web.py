@@ -52,7 +52,8 @@ def test_doge_board_draws_every_view_of_random_games(app, seed):
 
 def test_doge_board_survives_broken_views(app):
     broken = [{}, {"districts": None}, {"districts": {"x": {"palaces": ["red"] * 9, "houses": {"red": 2}}}},
-              {"advisors": {"adv-x": "oops"}, "voting": {"current": "abc"}, "seats": ["<i>x</i>"], "ballots": {"quarantia": {"<i>x</i>": 2}}},
+              {"advisors": {"adv-x": "oops"}, "voting": {"current": "abc"}, "seats": ["<i>x</i>"],
+               "ballots": {"quarantia": {"<i>x</i>": 2}}},
               {"supply": {"red": None}, "seats": ["red", 3], "private": {"red": {"ballots": {"x": [3]}}}}]
     with app.app_context():
         for view in broken:

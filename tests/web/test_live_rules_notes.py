@@ -114,7 +114,8 @@ def test_cards_named_by_a_decision_link_to_their_rows():
 
     app = create_app({"TESTING": True, "DATABASE_URL": "sqlite://", "SECRET_KEY": "x"})
     with app.test_request_context():
-        assert cards_named("1960", ["play 20 cp — #20 Nixon Egged in Michigan (2 CP)", "pass", "play 3 event — #3 x"]) == [
+        lines = ["play 20 cp — #20 Nixon Egged in Michigan (2 CP)", "pass", "play 3 event — #3 x"]
+        assert cards_named("1960", lines) == [
             ("#3 Gallup Poll", "/rules/1960#card-3"), ("#20 Nixon Egged in Michigan", "/rules/1960#card-20")]
         assert cards_named("doge", ["#3"]) == []  # Doge's docs list no cards
 

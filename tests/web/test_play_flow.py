@@ -120,7 +120,8 @@ def test_full_game_via_forms_and_command_box(client, toy_game):
     assert record["format"] == "pbem-record/1"
     # the receipt line Ada kept is found in the record: her order, revealed as she sent it
     found = find_receipt(export.data, kept)
-    assert found["kind"] == "revealed" and found["seat"] == "p1" and record["entries"][found["entry"]]["kind"] == "orders"
+    assert (found["kind"] == "revealed" and found["seat"] == "p1"
+            and record["entries"][found["entry"]]["kind"] == "orders")
     assert f'href="/verify?game={game_id}"' in public_html
 
     index = text_of(client.get("/").get_data(as_text=True))

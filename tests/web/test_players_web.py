@@ -65,7 +65,8 @@ def test_refused_links_get_a_clear_page(client, monkeypatch):
         assert resp.status_code == 403 and "is not valid (changed or cut short)" in resp.get_data(as_text=True)
     form = forms_of(client.get(link).get_data(as_text=True))[-1]
     assert form.submit(client, link).status_code == 303
-    fresh = forms_of(client.get("/signin").get_data(as_text=True))[-1].fields["csrf_token"]  # sign-in renews the session
+    # sign-in renews the session
+    fresh = forms_of(client.get("/signin").get_data(as_text=True))[-1].fields["csrf_token"]
     for resp in (client.get(link), form.submit(client, link, csrf_token=fresh)):
         assert resp.status_code == 403 and "was used already" in resp.get_data(as_text=True)
 

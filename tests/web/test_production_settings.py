@@ -44,8 +44,8 @@ def test_the_wsgi_app_does_not_start_without_a_base_url(tmp_path: Path) -> None:
 
 
 def test_pbem_run_on_a_public_address_needs_a_base_url(tmp_path: Path) -> None:
-    run = [sys.executable, "-c", "import sys; from adjudicator.cli import main; sys.exit(main())", "run", "--host", "0.0.0.0", "--port", "0", "--no-worker",
-           "--smtp-port", "0"]
+    run = [sys.executable, "-c", "import sys; from adjudicator.cli import main; sys.exit(main())", "run",
+           "--host", "0.0.0.0", "--port", "0", "--no-worker", "--smtp-port", "0"]
     refused = subprocess.run(run, env=_environment(tmp_path), cwd=tmp_path, capture_output=True, text=True,
                              timeout=120)
     assert refused.returncode == 2

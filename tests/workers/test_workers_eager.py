@@ -82,7 +82,8 @@ def test_deadline_sweep_fans_out_in_chunks_with_an_expiry(sqlite_db, toy, eager,
     from adjudicator.store import Game
     from workers import tasks
 
-    games = [new_game(seats=2, emails=False, policy=DeadlinePolicy(step_hours=24)) for _ in range(tasks.SWEEP_CHUNK + 3)]
+    games = [new_game(seats=2, emails=False, policy=DeadlinePolicy(step_hours=24))
+             for _ in range(tasks.SWEEP_CHUNK + 3)]
     with store.transaction() as s:
         s.connection().execute(update(Game).values(due_at=utcnow() - timedelta(seconds=1), reminded=True))
     sent: list[tuple[object, float | None]] = []

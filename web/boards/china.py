@@ -227,7 +227,8 @@ def _alliances(geo: Geometry, scored: dict[int, dict[str, Any]]) -> Markup:
         if at is None:
             continue
         done = number in scored
-        title = _("Alliance %(number)s: %(a)s and %(b)s", number=number, a=geo.names.get(ra, ra), b=geo.names.get(rb, rb))
+        title = _("Alliance %(number)s: %(a)s and %(b)s", number=number, a=geo.names.get(ra, ra),
+                  b=geo.names.get(rb, rb))
         if done:
             pts = ", ".join(f"{s} {p}" for s, p in sorted(_d(scored[number].get("points")).items())) or _("nobody")
             title += " " + _("(scored: %(points)s)", points=pts)
@@ -311,7 +312,8 @@ def _spaces(geo: Geometry, houses: dict[str, Any], forts: dict[str, Any]) -> Mar
                    (x, y - r), (x - r * 0.8, y - r * 0.15)]
             parts.append(Markup('<polygon class="house" points="{}"/>').format(_poly(pts)))
         else:
-            parts.append(Markup('<circle class="slot" cx="{}" cy="{}" r="{}"/>').format(_n(x), _n(y), _n(HOUSE_R * 0.8)))
+            parts.append(Markup('<circle class="slot" cx="{}" cy="{}" r="{}"/>').format(
+                _n(x), _n(y), _n(HOUSE_R * 0.8)))
             parts.append(_text(x, y + 0.7, number, "slotn"))
         parts.append(Markup("</g></a>") if url else Markup("</g>"))
     # houses on spaces this board does not know would be a bug; show them as text, not hide them
@@ -325,7 +327,8 @@ def _map(view: dict[str, Any], key: BoardKey, seats: list[str]) -> Markup:
         return Markup('<p class="muted">{}</p>').format(_("Unknown board side %(side)s: no map.", side=key[0]))
     houses, forts, courts = _d(view.get("houses")), _d(view.get("forts")), _d(view.get("courts"))
     scored = [str(r) for r in _l(view.get("scored"))]
-    alliance_scores = {_int(e.get("number")): e for e in map(_d, _l(view.get("scoring"))) if e.get("what") == "alliance"}
+    alliance_scores = {_int(e.get("number")): e for e in map(_d, _l(view.get("scoring")))
+                       if e.get("what") == "alliance"}
     x0, y0, x1, y1 = geo.box
     label, stand_in = _board_meta(key)[:2]
     body = [
@@ -441,9 +444,11 @@ def _regions_table(view: dict[str, Any], key: BoardKey, seats: list[str]) -> Mar
         state = Markup('<span class="tag win">{}</span>').format(
             _("scored %(rank)s", rank=scored.index(region) + 1)) if region in scored else ""
         rows.append(Markup(
-            '<tr><td><span class="rchip {}"></span>{}</td><td>{} / {}{}</td><td>{}</td><td>{}</td><td>{}</td></tr>').format(
+            '<tr><td><span class="rchip {}"></span>{}</td><td>{} / {}{}</td>'
+            '<td>{}</td><td>{}</td><td>{}</td></tr>').format(
             _card_cls(geo.colour.get(region)), geo.names.get(region, region),
-            sum(counts.values()), len(spaces), Markup(" {}").format(_("+%(n)s fort.", n=fortified)) if fortified else "",
+            sum(counts.values()), len(spaces),
+            Markup(" {}").format(_("+%(n)s fort.", n=fortified)) if fortified else "",
             built or Markup('<span class="muted">-</span>'), envoys or Markup('<span class="muted">-</span>'), state))
     return Markup(
         '<details class="china-regions"><summary>{}</summary><div class="table-wrap">'
@@ -461,7 +466,8 @@ def _alliance_results(view: dict[str, Any], key: BoardKey) -> Markup:
     for e in entries:
         regions = [geo.names.get(str(r), str(r)) for r in _l(e.get("regions"))]
         pts = _d(e.get("points"))
-        who = Markup(" ").join(_chip(s, p) for s, p in sorted(pts.items())) or Markup('<span class="muted">{}</span>').format(_("nobody"))
+        who = (Markup(" ").join(_chip(s, p) for s, p in sorted(pts.items()))
+               or Markup('<span class="muted">{}</span>').format(_("nobody")))
         items.append(Markup("<li><b>{}</b> {}: {}</li>").format(e.get("number", "?"), " – ".join(regions), who))
     return Markup('<details class="china-alliances"><summary>{}</summary><ul>{}</ul></details>').format(
         _("Alliance scoring"), Markup("").join(items))
@@ -506,8 +512,10 @@ def draw(view: dict[str, Any], seat: str | None) -> Markup:
         '<div class="row"><span class="label">{}</span><span>{} {}</span></div>{}</section>'
     ).format(_("Face-up"), _cards(_l(view.get("display"))), _("Deck"),
              Markup(_("%(cards)s cards · exhausted %(times)s time(s)",
-                      cards=Markup("<b>{}</b>").format(view.get("deck_size", "?")), times=_int(view.get("exhaustions")))),
-             _("Discard pile"), Markup(_("%(cards)s cards", cards=Markup("<b>{}</b>").format(len(_l(view.get("discard")))))),
+                      cards=Markup("<b>{}</b>").format(view.get("deck_size", "?")),
+                      times=_int(view.get("exhaustions")))),
+             _("Discard pile"),
+             Markup(_("%(cards)s cards", cards=Markup("<b>{}</b>").format(len(_l(view.get("discard")))))),
              _colour_counts(_l(view.get("discard"))),
              Markup('<div class="row"><span class="label">{}</span><span>{}</span></div>').format(
                  _("Out of the game"), _("%(n)s per colour", n=max((_int(n) for n in box.values()), default=0)))

@@ -141,7 +141,8 @@ def _state_map(view: dict[str, Any], d: Any) -> Markup:
             title += _("; election cubes: %(owners)s", owners=", ".join(owners))
         dots = Markup("").join(
             Markup('<circle class="cube {}" cx="{}" cy="{}" r="4"/>').format(
-                f"c-{o}" if o in COLOURS else "c-other", x + 9 + 10 * (i % 6), y + 44 + 9 * (i // 6) - (9 if len(owners) > 6 else 0))
+                f"c-{o}" if o in COLOURS else "c-other", x + 9 + 10 * (i % 6),
+                y + 44 + 9 * (i // 6) - (9 if len(owners) > 6 else 0))
             for i, o in enumerate(owners[:MAX_CUBES]))
         cell = Markup(
             '<g class="state {}"><title>{}</title><rect x="{}" y="{}" width="{}" height="{}" rx="5"/>'
@@ -223,8 +224,8 @@ def own_hand(view: dict[str, Any], seat: str | None) -> Markup:
         Markup('<li><b>{}</b> <span class="card-text">{}</span></li>').format(_name(d, c), _card_text(view, c))
         for c in own)) if own else Markup('<span class="muted">{}</span>').format(_("empty"))
     return Markup('<section class="ff-hand"><p><b>{}</b> <span class="small">{}</span></p>{}</section>').format(
-        _("Your hand"), _("your influence %(influence)s · VP %(vp)s", influence=f.get("influence", 0), vp=f.get("vp", 0)),
-        cards)
+        _("Your hand"),
+        _("your influence %(influence)s · VP %(vp)s", influence=f.get("influence", 0), vp=f.get("vp", 0)), cards)
 
 
 def _issues(view: dict[str, Any], d: Any) -> Markup:
@@ -233,12 +234,15 @@ def _issues(view: dict[str, Any], d: Any) -> Markup:
     parts = []
     if cur.get("card"):
         parts.append(Markup('<p>{} <b>{}</b>{}</p><p class="card-text">{}</p>').format(
-            _("In play:"), _name(d, cur["card"]), " " + _("(option %(option)s)", option=cur["option"]) if cur.get("option") else "",
+            _("In play:"), _name(d, cur["card"]),
+            " " + _("(option %(option)s)", option=cur["option"]) if cur.get("option") else "",
             _card_text(view, cur["card"])))
     else:
         parts.append(Markup('<p class="muted">{}</p>').format(_("No issue in play.")))
-    parts.append(Markup("<p>{}</p>").format(_("Issues drawn this term: %(drawn)s · left in the era %(era)s deck: %(left)s",
-                                              drawn=iss.get("drawn", 0), era=iss.get("era", "?"), left=iss.get("left", "?"))))
+    parts.append(Markup("<p>{}</p>").format(_("Issues drawn this term: %(drawn)s · "
+                                              "left in the era %(era)s deck: %(left)s",
+                                              drawn=iss.get("drawn", 0), era=iss.get("era", "?"),
+                                              left=iss.get("left", "?"))))
     resolved = [_name(d, c) for c in _l(iss.get("resolved"))]
     parts.append(Markup("<p>{}</p>").format(_("Resolved: %(issues)s", issues=", ".join(resolved) or _("none"))))
     taxes = _d(view.get("taxes"))
@@ -273,6 +277,7 @@ def draw(view: dict[str, Any], seat: str | None) -> Markup:
     over = Markup("")
     if result:
         over = Markup('<p class="ff-over">{}</p>').format(_("Game over (%(reason)s): %(scores)s",
-            reason=result.get("reason", "?"), scores=", ".join(f"{s} {n}" for s, n in _d(result.get("scores")).items())))
+            reason=result.get("reason", "?"),
+            scores=", ".join(f"{s} {n}" for s, n in _d(result.get("scores")).items())))
     return (Markup('<div class="ff">') + notice + over + _tracks(view) + _state_map(view, d) + _issues(view, d)
             + _offices(view, d) + _states(view, d) + _factions(view, d, seat) + Markup("</div>"))

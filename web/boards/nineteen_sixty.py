@@ -80,7 +80,8 @@ def _cubes(spot: Any, empty: str = "–") -> Markup:
     seat, n = _holder(spot)
     if seat is None:
         return Markup('<span class="cubes none">{}</span>').format(empty)
-    title = _("%(seat)s %(n)s cube", seat=_who(seat), n=n) if n == 1 else _("%(seat)s %(n)s cubes", seat=_who(seat), n=n)
+    title = (_("%(seat)s %(n)s cube", seat=_who(seat), n=n) if n == 1
+             else _("%(seat)s %(n)s cubes", seat=_who(seat), n=n))
     return Markup('<span class="cubes p-{}" title="{}"><span class="cube"></span>{}</span>').format(seat, title, n)
 
 
@@ -177,7 +178,8 @@ def _map(view: dict[str, Any]) -> Markup:
     legend = Markup(
         '<p class="legend1960 small"><span class="st-key carried-k">{}</span>'
         '<span class="st-key lead-k">{}</span><span class="st-key carried-n">{}</span>'
-        '<span class="st-key lead-n">{}</span> · {} · <span class="tok t-kennedy">JFK</span> <span class="tok t-nixon">RMN</span> '
+        '<span class="st-key lead-n">{}</span> · {} · <span class="tok t-kennedy">JFK</span> '
+        '<span class="tok t-nixon">RMN</span> '
         '{} · {} <span class="rkey g-west">West</span><span class="rkey g-midwest">'
         'Midwest</span><span class="rkey g-east">East</span><span class="rkey g-south">South</span></p>').format(
         carried, led, carried, led, _("under each code: electoral votes, then cubes (K Kennedy, N Nixon)"),
@@ -224,8 +226,8 @@ def _track(view: dict[str, Any]) -> Markup:
             cells.append(Markup('<li class="issue empty"><span class="place">{}</span><b>{}</b></li>').format(
                 place, _("empty")))
         else:
-            cells.append(Markup('<li class="issue" data-issue="{}"><span class="place">{}</span><b>{}</b>{}</li>').format(
-                issue, place, issue, _cubes(issues.get(issue))))
+            cells.append(Markup('<li class="issue" data-issue="{}"><span class="place">{}</span>'
+                                '<b>{}</b>{}</li>').format(issue, place, issue, _cubes(issues.get(issue))))
     return (Markup('<section class="track1960"><h4>{}</h4><ol>').format(_("Issues")) + Markup("").join(cells)
             + Markup("</ol></section>"))
 
@@ -301,7 +303,8 @@ def _debate(view: dict[str, Any]) -> Markup:
             if winner else Markup('<span class="tag">{}</span>').format(_("open"))
         rows.append(Markup(
             '<tr data-issue="{}"><td class="dk">{}<div class="total">{} CP</div></td>'
-            '<th><span class="place">{}</span> {}<div>{}</div></th><td class="dn">{}<div class="total">{} CP</div></td></tr>').format(
+            '<th><span class="place">{}</span> {}<div>{}</div></th>'
+            '<td class="dn">{}<div class="total">{} CP</div></td></tr>').format(
             issue, _card_list(_l(sides.get("kennedy")), _("no card")), totals["kennedy"],
             _place(place) if place < 3 else place + 1, issue, status,
             _card_list(_l(sides.get("nixon")), _("no card")), totals["nixon"]))
@@ -339,9 +342,11 @@ def _own(view: dict[str, Any], seat: str | None) -> Markup:
 
 def _head(view: dict[str, Any]) -> Markup:
     phase = str(view.get("phase", "?"))
-    text = Markup(_("Turn %(turn)s of 9", turn=Markup("<b>{}</b>").format(view.get("turn", "?")))) + Markup(" · {}").format(phase)
+    text = (Markup(_("Turn %(turn)s of 9", turn=Markup("<b>{}</b>").format(view.get("turn", "?"))))
+            + Markup(" · {}").format(phase))
     if phase == "activity":
-        text += Markup(" · ") + Markup(_("activity phase %(ap)s of 5", ap=Markup("<b>{}</b>").format(view.get("ap", "?"))))
+        text += Markup(" · ") + Markup(_("activity phase %(ap)s of 5",
+                                         ap=Markup("<b>{}</b>").format(view.get("ap", "?"))))
     if view.get("initiative"):
         text += Markup(" · {}").format(_("initiative %(seat)s", seat=_who(view["initiative"])))
     if view.get("first"):

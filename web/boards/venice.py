@@ -139,7 +139,8 @@ def _area(area: str, name: str, view: dict[str, Any], seat: str | None, seats: l
         parts.append(_text(x + w - 4, row + 10, _("yours: %(values)s", values=values), "vmine", "end"))
         said.append(_("your markers: %(values)s", values=values))
     group = Markup('<g class="varea {}" data-area="{}"><title>{}</title>').format(
-        "quarantia" if area not in OUTLINES else "district", area, "; ".join(said)) + Markup("").join(parts) + Markup("</g>")
+        "quarantia" if area not in OUTLINES else "district", area, "; ".join(said)) \
+        + Markup("").join(parts) + Markup("</g>")
     url = link_for(area)
     if url:
         return Markup('<a class="pick area-pick" href="{}" data-area="{}" aria-label="{}">{}</a>').format(

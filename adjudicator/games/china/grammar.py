@@ -130,7 +130,8 @@ def _parse_turn(line: str, prompt: Prompt) -> dict[str, Any]:
     match = PLAY.match(line)
     if not match:
         raise IllegalOrder(message(N_("write `play red red to Wei: house, house`, `exchange red for deck` "
-                                      "(or `for green`, a face-up card) or `pass`. %(hint)s"), hint=_choices_hint(prompt)))
+                                      "(or `for green`, a face-up card) or `pass`. %(hint)s"),
+                                   hint=_choices_hint(prompt)))
     cards = _counted(match["cards"], CARD_COLOURS, N_("card colour"), CARD_ALIASES)
     regions = sorted({c["region"] for c in prompt.choices if "region" in c} | set(region_names()))
     aliases = {region_names()[r]: r for r in regions if r in region_names()}
@@ -228,7 +229,8 @@ def _could_be_turn(line: str) -> bool:
     if not match:
         return False
     _counted(match["cards"], CARD_COLOURS, N_("card colour"), CARD_ALIASES)
-    _counted(match["pieces"].replace("fortified house", "fortification house"), list(PIECES), N_("piece"), PIECE_ALIASES)
+    _counted(match["pieces"].replace("fortified house", "fortification house"), list(PIECES), N_("piece"),
+             PIECE_ALIASES)
     return True
 
 

@@ -18,7 +18,8 @@ def _region(rid: str) -> str:
 
 
 def _points(points: dict[str, int]) -> str | Message:
-    return ", ".join(f"{s} {p}" for s, p in sorted(points.items(), key=lambda kv: (-kv[1], kv[0]))) or message(N_("nobody"))
+    return (", ".join(f"{s} {p}" for s, p in sorted(points.items(), key=lambda kv: (-kv[1], kv[0])))
+            or message(N_("nobody")))
 
 
 def render_event(ev: dict[str, Any]) -> str:
@@ -62,7 +63,8 @@ def event_message(ev: dict[str, Any]) -> Message:  # noqa: C901 - one branch per
     if kind == "display-refilled":
         return message(N_("Face-up cards now: %(cards)s."), cards=", ".join(d["display"]))
     if kind == "deck-reshuffled":
-        return message(N_("The deck ran out: %(cards)s discarded cards are shuffled into a new deck."), cards=d["cards"])
+        return message(N_("The deck ran out: %(cards)s discarded cards are shuffled into a new deck."),
+                       cards=d["cards"])
     if kind == "last-round":
         return message(N_("The deck ran out a second time: the round ends with %(seat)s's turn, then final scoring."),
                        seat=d["last"])

@@ -103,7 +103,8 @@ def event_message(ev: Event) -> Message:
         return _election(d)
     if kind == "advisor-taken":
         if d["previous"] not in (None, d["seat"]):
-            return message(N_("**%(seat)s** takes %(advisor)s and stands it in %(area)s (ring returned to %(previous)s)."),
+            return message(N_("**%(seat)s** takes %(advisor)s and stands it in %(area)s "
+                              "(ring returned to %(previous)s)."),
                            seat=d["seat"], advisor=advisor_message(d["advisor"]), area=name(d["area"]),
                            previous=d["previous"])
         return message(N_("**%(seat)s** takes %(advisor)s and stands it in %(area)s."), seat=d["seat"],
@@ -198,7 +199,8 @@ def render_view(view: State, seat: str | None, translate: Callable[[Message], st
         lines.append(f"| {name(area)} | {palaces} | {houses} | {'; '.join(here) or '-'} | {ballots} |")
     neutral = [t(advisor_message(a)) for a in ADVISORS if view["advisors"][a]["at"] is None]
     lines += ["", t(message(N_("**Neutral advisors:** %(advisors)s"), advisors=", ".join(neutral) or none)), ""]
-    lines += [t(message(N_("| Player | Houses in supply | Palaces in supply | Rings free | Markers left | Cards used |"))),
+    lines += [t(message(N_("| Player | Houses in supply | Palaces in supply | Rings free | Markers left "
+                           "| Cards used |"))),
               "| --- | --- | --- | --- | --- | --- |"]
     for s in seats:
         sup = view["supply"][s]
@@ -215,5 +217,6 @@ def render_view(view: State, seat: str | None, translate: Callable[[Message], st
     if view.get("result"):
         r = view["result"]
         lines += ["", t(message(N_("**Game over** - winner(s): %(winners)s; palaces: %(palaces)s"),
-                                winners=_seats(r["winners"]), palaces=", ".join(f"{s} {n}" for s, n in r["palaces"].items())))]
+                                winners=_seats(r["winners"]),
+                                palaces=", ".join(f"{s} {n}" for s, n in r["palaces"].items())))]
     return "\n".join(lines) + "\n"

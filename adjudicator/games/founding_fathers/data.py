@@ -215,7 +215,8 @@ def validate_deck(data: Any) -> list[str]:
     # states
     for s in data["states"]:
         w = f"state {s.get('id')}"
-        if not _check_card(w, s, {"id": "str", "name": "str", "original": "bool", "ev": "dict", "neighbours": "list"}, problems):
+        if not _check_card(w, s, {"id": "str", "name": "str", "original": "bool", "ev": "dict", "neighbours": "list"},
+                           problems):
             continue
         if set(s["ev"]) != set(ERAS) or not all(_is_int(v) and v > 0 for v in s["ev"].values()):
             problems.append(f"{w}: ev needs a positive integer for each era A, B, C")
@@ -284,10 +285,12 @@ def validate_deck(data: Any) -> list[str]:
                 problems.append(f"{ow}: options need distinct keys")
                 continue
             keys.add(o["key"])
-            if not _is_int(o.get("difficulty")) or not _is_int(o.get("popularity")) or not isinstance(o.get("congress"), bool):
+            if (not _is_int(o.get("difficulty")) or not _is_int(o.get("popularity"))
+                    or not isinstance(o.get("congress"), bool)):
                 problems.append(f"{ow}: difficulty, popularity (integers) and congress (true/false) are needed")
             offices = o.get("offices")
-            if not isinstance(offices, list) or not offices or any(x not in OFFICES or x == "vice-president" for x in offices):
+            if (not isinstance(offices, list) or not offices
+                    or any(x not in OFFICES or x == "vice-president" for x in offices)):
                 problems.append(f"{ow}: offices must list responsible offices (not the vice-president)")
             _check_effects(ow, o.get("effects"), ids, problems)
         for result in ("failed", "ignored"):

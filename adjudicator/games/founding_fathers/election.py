@@ -95,7 +95,8 @@ class Election(FFNode):
     def _mate_choices(self, state, cand):
         el = state["election"]
         p = party(state, cand) if not is_gerry(state, cand) else support_party(state) or "L"
-        taken = set(el["candidates"]) if el["single"] else set(el["candidates"]) | {m for m in el["mates"].values() if m}
+        taken = (set(el["candidates"]) if el["single"]
+                 else set(el["candidates"]) | {m for m in el["mates"].values() if m})
         pres = state["offices"]["president"]
         refused = set(el["refused"].get(cand, []))
         pool = [s for s in state["statesmen"] if in_party(state, s, p) and s not in taken and s != pres

@@ -51,7 +51,8 @@ class FoundingFathers(WordedGame):
                    "printed ones are unknown) or one installed on this server (pbem decks install).",
                    library=DECKS),
             Option("scenario", "standard", ("standard", "B", "C"),
-                   "Standard game (1789), scenario B (Jefferson-Jackson era, 1805) or C (countdown to civil war, 1841)."),
+                   "Standard game (1789), scenario B (Jefferson-Jackson era, 1805) "
+                   "or C (countdown to civil war, 1841)."),
             Option("short_game", False, (False, True),
                    "Short game: the standard game ends with era A (the election of the turn its last "
                    "issue is drawn is the final one). Standard game only; scenarios B and C ignore it."),
@@ -64,7 +65,8 @@ class FoundingFathers(WordedGame):
             Option("persuasion", False, (False, True),
                    "Optional rule: faction leaders, and persuading other players' statesmen to change faction."),
             Option("reduced_negotiation", False, (False, True),
-                   "Variant: the players draft the vacant offices (most Congress votes first); the President appoints none."),
+                   "Variant: the players draft the vacant offices (most Congress votes first); "
+                   "the President appoints none."),
         ),
         summary="Rick Heli, 2007. Govern the young American republic, 1789-1861, and keep it alive.",
         replays=VERSIONS[:-1],  # older records replay by their version's behaviour (state.since)
@@ -143,7 +145,8 @@ class FoundingFathers(WordedGame):
             return None
         who = " and ".join(r["winners"])
         return Outcome(winners=list(r["winners"]), scores=dict(r["scores"]),
-                       summary=f"{who} win{'s' if len(r['winners']) == 1 else ''} after turn {r['turn']} ({r['reason']}).")
+                       summary=f"{who} win{'s' if len(r['winners']) == 1 else ''} "
+                               f"after turn {r['turn']} ({r['reason']}).")
 
 
 GAME = FoundingFathers()

@@ -204,8 +204,8 @@ def parse_order(text: str, prompt: Prompt, deck_id: str = DEFAULT_DECK) -> Order
     if len(loose) == 1:
         return loose[0]
     if loose:
-        raise IllegalOrder(message(N_("%(text)s could mean several orders; write one of: %(examples)s"), text=repr(text),
-                                   examples=_examples(prompt, loose)))
+        raise IllegalOrder(message(N_("%(text)s could mean several orders; write one of: %(examples)s"),
+                                   text=repr(text), examples=_examples(prompt, loose)))
     raise IllegalOrder(message(N_("%(text)s is not a legal %(kind)s order now; write one of: %(examples)s"),
                                text=repr(text), kind=prompt.kind, examples=_examples(prompt)))
 

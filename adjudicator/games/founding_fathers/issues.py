@@ -513,7 +513,8 @@ class Vote(FFNode):
     def text(self, state, args, seat):
         cur = state["issues"]["current"]
         return message(N_("Congress votes on **%(issue)s**: yes / no (you may buy 3 votes per influence) or abstain. "
-                          "Your votes: %(votes)s."), issue=D(state).name(cur["card"]), votes=congress_votes(state, seat))
+                          "Your votes: %(votes)s."),
+                       issue=D(state).name(cur["card"]), votes=congress_votes(state, seat))
 
     def apply(self, state, args, orders, events):
         seat, order = next(iter(orders.items()))

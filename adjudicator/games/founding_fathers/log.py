@@ -112,7 +112,8 @@ def _votes(votes: dict[str, int]) -> Text:
 def _election(d: dict[str, Any]) -> Message:
     if d.get("vice_president"):
         return message(N_("Election (electoral votes: %(votes)s): %(president)s is President, %(vp)s Vice-President."),
-                       votes=_votes(d.get("votes", {})), president=card_or_id_name(d["president"]), vp=card_or_id_name(d["vice_president"]))
+                       votes=_votes(d.get("votes", {})), president=card_or_id_name(d["president"]),
+                       vp=card_or_id_name(d["vice_president"]))
     return message(N_("Election (electoral votes: %(votes)s): %(president)s is President, no Vice-President."),
                    votes=_votes(d.get("votes", {})), president=card_or_id_name(d["president"]))
 
@@ -172,12 +173,13 @@ def _card_played(d: dict[str, Any]) -> Message:
     if d.get("target"):
         return message(N_("**%(seat)s** plays %(card)s on %(target)s (%(text)s)."), seat=d["seat"],
                        card=card_or_id_name(d["card"]), target=card_or_id_name(d["target"]), text=text)
-    return message(N_("**%(seat)s** plays %(card)s (%(text)s)."), seat=d["seat"], card=card_or_id_name(d["card"]), text=text)
+    return message(N_("**%(seat)s** plays %(card)s (%(text)s)."), seat=d["seat"], card=card_or_id_name(d["card"]),
+                   text=text)
 
 
 def _persuasion(d: dict[str, Any]) -> Message:
-    values = {"who": card_or_id_name(d["statesman"]), "target": card_or_id_name(d["target"]), "dice": " + ".join(map(str, d["dice"])),
-              "total": d["total"]}
+    values = {"who": card_or_id_name(d["statesman"]), "target": card_or_id_name(d["target"]),
+              "dice": " + ".join(map(str, d["dice"])), "total": d["total"]}
     if d.get("modifiers"):
         return message(N_("%(who)s tries to persuade %(target)s: rolls %(dice)s, %(modifiers)s, total %(total)s."),
                        modifiers=", ".join(d["modifiers"]), **values)
@@ -205,12 +207,13 @@ SENTENCES: dict[str, Sentence] = {
                                         issue=card_or_id_name(d["issue"]), officers=_names(d["officers"]),
                                         option=words(d["option"])),
     "issue-declined": lambda d: message(N_("Nobody takes up **%(issue)s**."), issue=card_or_id_name(d["issue"])),
-    "issue-deferred": lambda d: message(N_("**%(issue)s** is put back for era %(era)s."), issue=card_or_id_name(d["issue"]),
-                                        era=d["era"]),
+    "issue-deferred": lambda d: message(N_("**%(issue)s** is put back for era %(era)s."),
+                                        issue=card_or_id_name(d["issue"]), era=d["era"]),
     "issue-ignored": lambda d: message(N_("The President ignores **%(issue)s**."), issue=card_or_id_name(d["issue"])),
     "issue-met": lambda d: message(N_("The officer meets the difficulty of **%(issue)s**, spending %(spend)s "
                                       "influence."), issue=card_or_id_name(d["issue"]), spend=d["spend"]),
-    "issue-unmet": lambda d: message(N_("The difficulty of **%(issue)s** is not met."), issue=card_or_id_name(d["issue"])),
+    "issue-unmet": lambda d: message(N_("The difficulty of **%(issue)s** is not met."),
+                                     issue=card_or_id_name(d["issue"])),
     "issue-removed": lambda d: message(N_("**%(issue)s** leaves the game."), issue=card_or_id_name(d["issue"])),
     "issues-ended": lambda d: message(N_("No issue is left for this term.")),
     "last-issue": lambda d: message(N_("The last issue card has been drawn: the game ends after it.")),
@@ -221,14 +224,15 @@ SENTENCES: dict[str, Sentence] = {
     "hand-of-time-roll": lambda d: message(N_("Hand of Time: a %(roll)s is rolled for %(who)s."), roll=d["roll"],
                                            who=card_or_id_name(d["statesman"])),
     "appointed": lambda d: (message(N_("%(who)s is appointed %(office)s, replacing %(replaced)s."),
-                                    who=card_or_id_name(d["statesman"]), office=card_or_id_name(d["office"]), replaced=card_or_id_name(d["replaced"]))
+                                    who=card_or_id_name(d["statesman"]), office=card_or_id_name(d["office"]),
+                                    replaced=card_or_id_name(d["replaced"]))
                             if d.get("replaced") else
                             message(N_("%(who)s is appointed %(office)s."), who=card_or_id_name(d["statesman"]),
                                     office=card_or_id_name(d["office"]))),
     "resigned": lambda d: message(N_("%(who)s resigns as %(office)s."), who=card_or_id_name(d["statesman"]),
                                   office=card_or_id_name(d["office"])),
-    "succeeded": lambda d: message(N_("%(who)s succeeds to the office of %(office)s."), who=card_or_id_name(d["statesman"]),
-                                   office=card_or_id_name(d["office"])),
+    "succeeded": lambda d: message(N_("%(who)s succeeds to the office of %(office)s."),
+                                   who=card_or_id_name(d["statesman"]), office=card_or_id_name(d["office"])),
     "office-claimed": lambda d: message(N_("**%(seat)s** claims %(office)s for %(who)s."), seat=d["seat"],
                                         office=card_or_id_name(d["office"]), who=card_or_id_name(d["statesman"])),
     "committee": lambda d: message(N_("The players draft the vacant offices, in this order: %(order)s.")
@@ -236,14 +240,15 @@ SENTENCES: dict[str, Sentence] = {
                                    N_("The players fill the vacant offices, in this order: %(order)s."),
                                    order=", ".join(d["order"])),
     "died": lambda d: (message(N_("%(who)s dies in office (%(office)s); %(seat)s scores %(vp)s VP."),
-                               who=card_or_id_name(d["statesman"]), office=card_or_id_name(d["office"]), seat=d["seat"], vp=d["vp"])
+                               who=card_or_id_name(d["statesman"]), office=card_or_id_name(d["office"]), seat=d["seat"],
+                               vp=d["vp"])
                        if d.get("office") else
                        message(N_("%(who)s dies; %(seat)s scores %(vp)s VP."), who=card_or_id_name(d["statesman"]),
                                seat=d["seat"], vp=d["vp"])),
     "retired": lambda d: message(N_("%(who)s retires; %(seat)s scores %(vp)s VP."), who=card_or_id_name(d["statesman"]),
                                  seat=d["seat"], vp=d["vp"]),
-    "state-admitted": lambda d: (message(N_("%(state)s joins the Union, beside %(beside)s."), state=card_or_id_name(d["state"]),
-                                         beside=_names(d["beside"]))
+    "state-admitted": lambda d: (message(N_("%(state)s joins the Union, beside %(beside)s."),
+                                         state=card_or_id_name(d["state"]), beside=_names(d["beside"]))
                                  if d.get("beside") else
                                  message(N_("%(state)s joins the Union."), state=card_or_id_name(d["state"]))),
     "election-result": _election,
@@ -273,13 +278,16 @@ SENTENCES: dict[str, Sentence] = {
                                          order=_names(d["order"])),
     "cube": lambda d: message(N_("%(who)s places an election cube in %(state)s."), who=card_or_id_name(d["statesman"]),
                               state=card_or_id_name(d["state"])),
-    "cube-deferred": lambda d: message(N_("%(who)s waits to place his election cube."), who=card_or_id_name(d["statesman"])),
+    "cube-deferred": lambda d: message(N_("%(who)s waits to place his election cube."),
+                                       who=card_or_id_name(d["statesman"])),
     "tiebreak": lambda d: message(N_("A tie for %(office)s between %(candidates)s: the states break it."),
                                   office=card_or_id_name(d["office"]), candidates=_names(d["candidates"])),
     "tiebreak-state": lambda d: message(N_("Tie-break: %(state)s votes."), state=card_or_id_name(d["state"])),
-    "tiebreak-vote": lambda d: (message(N_("%(who)s backs %(candidate)s in the tie-break."), who=card_or_id_name(d["statesman"]),
+    "tiebreak-vote": lambda d: (message(N_("%(who)s backs %(candidate)s in the tie-break."),
+                                        who=card_or_id_name(d["statesman"]),
                                         candidate=card_or_id_name(d["candidate"])) if d.get("candidate") else
-                                message(N_("%(who)s backs nobody in the tie-break."), who=card_or_id_name(d["statesman"]))),
+                                message(N_("%(who)s backs nobody in the tie-break."),
+                                        who=card_or_id_name(d["statesman"]))),
     "tiebreak-state-result": lambda d: (message(N_("Tie-break in %(state)s (%(votes)s): won by %(winner)s."),
                                                 state=card_or_id_name(d["state"]), votes=_votes(d["votes"]),
                                                 winner=card_or_id_name(d["winner"])) if d.get("winner") else
@@ -298,8 +306,10 @@ SENTENCES: dict[str, Sentence] = {
     "civil-war": lambda d: message(N_("Tension reaches its peak: **civil war** breaks out.")),
     "support": lambda d: message(N_("Public support moves %(n)s toward the %(members)s (now %(now)s)."), n=d["n"],
                                  members=_parties(d["party"]), now=_support_now(d["now"])),
-    "reserves": _up_down(N_("The reserves rise by %(n)s (now %(now)s)."), N_("The reserves fall by %(n)s (now %(now)s).")),
-    "revenue": _up_down(N_("The revenue rises by %(n)s (now %(now)s)."), N_("The revenue falls by %(n)s (now %(now)s).")),
+    "reserves": _up_down(N_("The reserves rise by %(n)s (now %(now)s)."),
+                         N_("The reserves fall by %(n)s (now %(now)s).")),
+    "revenue": _up_down(N_("The revenue rises by %(n)s (now %(now)s)."),
+                        N_("The revenue falls by %(n)s (now %(now)s).")),
     "economic-crisis": lambda d: message(N_("Economic crisis: a %(roll)s is rolled (result %(result)s)."),
                                          roll=d["roll"], result=d["result"]),
     "monetary-collapse": lambda d: message(N_("The reserves have run too low: **monetary collapse**.")),
@@ -322,13 +332,14 @@ SENTENCES: dict[str, Sentence] = {
     "whip": lambda d: message(N_("%(who)s whips up the party: rolls %(roll)s, public support moves %(n)s (now "
                                  "%(now)s)."), who=card_or_id_name(d["statesman"]), roll=d["roll"], n=d["n"],
                               now=_support_now(d["now"])),
-    "fund": lambda d: (message(N_("%(who)s funds the %(party)s newspapers with a new cube."), who=card_or_id_name(d["statesman"]),
-                               party=_party(d["party"])) if d["box"] == 0 else
+    "fund": lambda d: (message(N_("%(who)s funds the %(party)s newspapers with a new cube."),
+                               who=card_or_id_name(d["statesman"]), party=_party(d["party"])) if d["box"] == 0 else
                        message(N_("%(who)s funds the %(party)s newspapers, moving a cube to box %(box)s."),
                                who=card_or_id_name(d["statesman"]), party=_party(d["party"]), box=d["box"] + 1)),
     "drafted": lambda d: message(N_("**%(seat)s** drafts an action card."), seat=d["seat"]),
     "drafted-card": lambda d: message(N_("You drafted %(card)s."), card=card_or_id_name(d["card"])),
-    "discarded": lambda d: message(N_("**%(seat)s** discards %(card)s."), seat=d["seat"], card=card_or_id_name(d["card"])),
+    "discarded": lambda d: message(N_("**%(seat)s** discards %(card)s."), seat=d["seat"],
+                                   card=card_or_id_name(d["card"])),
     "card-played": _card_played,
     "statesman-played": lambda d: message(N_("**%(seat)s** brings %(who)s into play."), seat=d["seat"],
                                           who=card_or_id_name(d["statesman"])),
@@ -346,15 +357,15 @@ SENTENCES: dict[str, Sentence] = {
                                       tax=card_or_id_name(d["tax"])),
     "tax-failed": lambda d: message(N_("The proposal to %(do)s **%(tax)s** fails."), do=words(d["do"]),
                                     tax=card_or_id_name(d["tax"])),
-    "tax-passed": lambda d: message(N_("**%(tax)s** is passed; revenue now %(revenue)s."), tax=card_or_id_name(d["tax"]),
-                                    revenue=d["revenue"]),
-    "tax-repealed": lambda d: message(N_("**%(tax)s** is repealed; revenue now %(revenue)s."), tax=card_or_id_name(d["tax"]),
-                                      revenue=d["revenue"]),
+    "tax-passed": lambda d: message(N_("**%(tax)s** is passed; revenue now %(revenue)s."),
+                                    tax=card_or_id_name(d["tax"]), revenue=d["revenue"]),
+    "tax-repealed": lambda d: message(N_("**%(tax)s** is repealed; revenue now %(revenue)s."),
+                                      tax=card_or_id_name(d["tax"]), revenue=d["revenue"]),
     "tax-outrage": lambda d: message(N_("Tax outrage: rolled %(roll)s for a total of %(total)s; %(lost)s popularity "
                                         "lost."), roll=d["roll"], total=d["total"], lost=d["lost"]),
     "voted": _voted,
-    "congress": lambda d: message(N_("Congress on **%(issue)s**: %(yes)s yes, %(no)s no."), issue=card_or_id_name(d["issue"]),
-                                  yes=d["yes"], no=d["no"]),
+    "congress": lambda d: message(N_("Congress on **%(issue)s**: %(yes)s yes, %(no)s no."),
+                                  issue=card_or_id_name(d["issue"]), yes=d["yes"], no=d["no"]),
     "tie-broken": lambda d: message(N_("The Vice-President breaks the tie: the bill passes.") if d["passed"] else
                                     N_("The Vice-President breaks the tie: the bill fails.")),
     "review": lambda d: message(N_("The Supreme Court strikes down **%(issue)s**.") if d["cancelled"] else
@@ -362,11 +373,12 @@ SENTENCES: dict[str, Sentence] = {
     "persuasion": _persuasion,
     "persuasion-spend": lambda d: message(N_("**%(seat)s** spends %(n)s influence on the persuasion (total now "
                                              "%(total)s)."), seat=d["seat"], n=d["n"], total=d["total"]),
-    "persuaded": lambda d: message(N_("%(who)s is persuaded (total %(total)s) and leaves **%(was)s** for **%(seat)s**."),
+    "persuaded": lambda d: message(N_("%(who)s is persuaded (total %(total)s) and leaves **%(was)s** "
+                                      "for **%(seat)s**."),
                                    who=card_or_id_name(d["statesman"]), total=d["total"], was=d["was"], seat=d["seat"]),
     "persuasion-failed": lambda d: message(N_("%(who)s fails to persuade %(target)s (total %(total)s: %(why)s)."),
-                                           who=card_or_id_name(d["statesman"]), target=card_or_id_name(d["target"]), total=d["total"],
-                                           why=d["why"]),
+                                           who=card_or_id_name(d["statesman"]), target=card_or_id_name(d["target"]),
+                                           total=d["total"], why=d["why"]),
     "faction-leader": lambda d: message(N_("**%(seat)s** makes %(who)s faction leader."), seat=d["seat"],
                                         who=card_or_id_name(d["statesman"])),
     "trade-offered": lambda d: _trade(d, False),

@@ -68,7 +68,8 @@ def draft_order(state: State) -> list[str]:
     def key(seat):
         cubes = sum(state["statesmen"][s]["cubes"] for s in owned(state, seat))
         ages = [number(state, s) for s in owned(state, seat)] or [999]
-        return (state["factions"][seat]["vp"] + cubes, congress_votes(state, seat), min(ages), state["seats"].index(seat))
+        return (state["factions"][seat]["vp"] + cubes, congress_votes(state, seat), min(ages),
+                state["seats"].index(seat))
     return sorted(state["seats"], key=key)
 
 

@@ -180,7 +180,8 @@ class Death(FFNode):
         return sorted(bidders(state, args["cands"]))
 
     def choices(self, state, args, seat):
-        total = state["factions"][seat]["influence"] + sum(state["statesmen"][s]["influence"] for s in owned(state, seat))
+        total = (state["factions"][seat]["influence"]
+                 + sum(state["statesmen"][s]["influence"] for s in owned(state, seat)))
         return [{"act": "bid", "n": n} for n in range(total + 1)]
 
     def text(self, state, args, seat):

@@ -72,7 +72,8 @@ class DebateRound(N):
 
     def group(self, state: State, args: Args, waiting: list[str]) -> str | None:
         if args["stage"] == "pick" and not lazy_shave(state):
-            return f"debate-{len(args['picks'])}-{sum(len(v) for i in ISSUES for v in state['debate']['cards'][i].values())}"
+            return (f"debate-{len(args['picks'])}-"
+                    f"{sum(len(v) for i in ISSUES for v in state['debate']['cards'][i].values())}")
         return None
 
     def choices(self, state: State, args: Args, seat: str) -> list:

@@ -72,7 +72,8 @@ def _where(what: str, at: str) -> Message:
 def _check(d: dict[str, Any]) -> Message:
     who, where = _who(d["seat"]), _where(d["what"], d["at"])
     if d["drawn"] is None:
-        return message(N_("%(who)s makes a support check %(where)s: the bag is empty, so it fails."), who=who, where=where)
+        return message(N_("%(who)s makes a support check %(where)s: the bag is empty, so it fails."),
+                       who=who, where=where)
     if d["ok"]:
         return message(N_("%(who)s makes a support check %(where)s: draws a %(drawn)s cube (success)."),
                        who=who, where=where, drawn=_who(d["drawn"]))
@@ -191,7 +192,8 @@ SENTENCES: dict[str, Callable[[dict[str, Any]], Message]] = {
                          else message(N_("%(who)s travels to %(state)s free of charge."), who=_who(d["seat"]),
                                       state=STATES[d["to"]].name)),
     "declare": lambda d: message(N_("%(who)s tries to add %(cubes)s in %(state)s, which needs a support check for "
-                                    "each."), who=_who(d["seat"]), cubes=_n(d["n"], "cube"), state=STATES[d["at"]].name),
+                                    "each."), who=_who(d["seat"]), cubes=_n(d["n"], "cube"),
+                                 state=STATES[d["at"]].name),
     "check": _check,
     "cube": _cube,
     "lose": lambda d: message(N_("%(who)s loses %(cubes)s %(where)s."), who=_who(d["seat"]), cubes=_n(d["n"], "cube"),

@@ -67,10 +67,11 @@ def render_view(view: dict[str, Any], seat: str | None, translate: Callable[[Mes
     if view["phase"] == "activity":
         phase += t(message(N_(", activity phase %(ap)s"), ap=view["ap"]))
     lines = [phase]
-    lines.append(t(message(N_("Momentum: %(momentum)s · Bag: %(bag)s · Rest: %(rest)s"), momentum=_each(view["momentum"]),
-                           bag=_each(view["bag"]), rest=_each(view["rest"]))))
+    lines.append(t(message(N_("Momentum: %(momentum)s · Bag: %(bag)s · Rest: %(rest)s"),
+                           momentum=_each(view["momentum"]), bag=_each(view["bag"]), rest=_each(view["rest"]))))
     lines.append(t(message(N_("Tokens: %(tokens)s · Candidate cards: %(candidate)s"),
-                           tokens=", ".join(t(message(N_("%(seat)s in %(state)s"), seat=_who(s), state=view["tokens"][s]))
+                           tokens=", ".join(t(message(N_("%(seat)s in %(state)s"), seat=_who(s),
+                                                      state=view["tokens"][s]))
                                             for s in SEATS),
                            candidate=_each(view["candidate"]))))
     vps = {s: c for s, c in (view.get("vp") or {}).items() if c}
@@ -99,7 +100,8 @@ def render_view(view: dict[str, Any], seat: str | None, translate: Callable[[Mes
                                boxes="; ".join(f"{k}: {', '.join(_card(c) for c in v)}" for k, v in boxes.items()))))
     counts = view.get("counts")
     if counts:
-        lines.append(t(message(N_("Deck %(deck)s · hands %(hands)s"), deck=counts["deck"], hands=_each(counts["hand"]))))
+        lines.append(t(message(N_("Deck %(deck)s · hands %(hands)s"), deck=counts["deck"],
+                               hands=_each(counts["hand"]))))
     if seat and seat in view.get("private", {}):
         mine = view["private"][seat]
         cards = "".join(f"\n- {_card(c)} ({CARDS[c].cp} CP): {t(card_message(c))}" for c in mine["hand"] if c in CARDS)

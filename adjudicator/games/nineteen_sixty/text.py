@@ -183,8 +183,8 @@ class Describe:
                   N_("%(issue)s moves up %(n)s places on the issue track"), issue=issue, n=k)
 
     def issue(self, who: Who, issue: str, delta: int) -> None:
-        self._say(N_("%(who)s gains %(cubes)s on %(issue)s") if delta > 0 else N_("%(who)s loses %(cubes)s on %(issue)s"),
-                  who, cubes=_cubes(abs(delta)), issue=_issue(issue))
+        self._say(N_("%(who)s gains %(cubes)s on %(issue)s") if delta > 0 else
+                  N_("%(who)s loses %(cubes)s on %(issue)s"), who, cubes=_cubes(abs(delta)), issue=_issue(issue))
 
     def issue_each(self, who: Who, delta: int) -> None:
         self._say(N_("%(who)s loses %(cubes)s on every issue"), who, cubes=_cubes(-delta))
@@ -312,7 +312,8 @@ def event_effect(card: int, stop: bool = True) -> Message | None:
 
 _WHOSE = {"kennedy": (N_("Kennedy event: %(effect)s"), N_("Kennedy event: no effect of its own.")),
           "nixon": (N_("Nixon event: %(effect)s"), N_("Nixon event: no effect of its own.")),
-          "both": (N_("Event for either candidate: %(effect)s"), N_("Event for either candidate: no effect of its own."))}
+          "both": (N_("Event for either candidate: %(effect)s"),
+                   N_("Event for either candidate: no effect of its own."))}
 
 
 def event_message(card: int) -> Message:

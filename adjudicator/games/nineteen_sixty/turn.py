@@ -51,7 +51,8 @@ class ChooseFirst(N):
         return [{"first": s} for s in SEATS]
 
     def text(self, state: State, args: Args, seat: str) -> Message:
-        return message(N_("You won the initiative: choose who plays first this turn (`first kennedy` / `first nixon`)."))
+        return message(N_("You won the initiative: choose who plays first this turn "
+                          "(`first kennedy` / `first nixon`)."))
 
     def default(self, state: State, args: Args, seat: str) -> dict:
         return {"first": other(seat)}  # making the opponent lead is usually the better choice

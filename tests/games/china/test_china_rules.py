@@ -340,7 +340,8 @@ def test_winner_tie_broken_by_pieces_left():
     finish(state, "deck", [])
     assert state["scores"][ALEX] == state["scores"][BARBARA] == 2
     assert state["result"]["winners"] == [BARBARA]
-    assert GAME.outcome(state).summary == "red is the new Emperor with 2 points (tie broken by 27 pieces left in supply)."
+    assert GAME.outcome(state).summary == ("red is the new Emperor with 2 points "
+                                           "(tie broken by 27 pieces left in supply).")
 
 
 # defaults ---------------------------------------------------------------------------------------

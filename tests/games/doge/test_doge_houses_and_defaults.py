@@ -44,7 +44,8 @@ def test_the_runner_up_may_decline_his_house() -> None:
     state, _ = election(state, "castello", {"red": [3], "blue": [1]})
     state, _ = play(state, {"red": {"take": "quarantia"}})
     prompt = GAME.prompts(state)["blue"]
-    assert (prompt.kind, prompt.sealed, prompt.choices) == ("place-houses", False, [{"houses": True}, {"houses": False}])
+    assert (prompt.kind, prompt.sealed, prompt.choices) == ("place-houses", False,
+                                                            [{"houses": True}, {"houses": False}])
     assert GAME.default_order(state, "blue") == {"houses": True}
     state, events = play(state, {"blue": {"houses": False}})
     assert state["districts"]["castello"]["houses"] == {"red": 2}

@@ -46,8 +46,8 @@ def _raises_tension(order: dict[str, Any]) -> bool:
 
 def _choose(rnd: random.Random, prompt: Prompt, bias: float) -> Any:
     if rnd.random() < 0.97 and {"act": "trade"} in prompt.choices:  # trade now and then, not always
-        prompt = Prompt(seat=prompt.seat, kind=prompt.kind, choices=[c for c in prompt.choices if c != {"act": "trade"}],
-                        presorted=True)
+        prompt = Prompt(seat=prompt.seat, kind=prompt.kind,
+                        choices=[c for c in prompt.choices if c != {"act": "trade"}], presorted=True)
     if rnd.random() < bias:  # a peaceful player: no card that raises the tension
         calm = [c for c in prompt.choices if not _raises_tension(c)]
         if calm and len(calm) < len(prompt.choices):
@@ -90,7 +90,8 @@ def play_biased(seed: str, players: int, options: dict[str, Any] | None = None, 
             break
         seat = rnd.choice(sorted(prompts))
         prompt = prompts[seat]
-        group = sorted(s for s, p in prompts.items() if p.sealed and p.group == prompt.group) if prompt.sealed else [seat]
+        group = (sorted(s for s, p in prompts.items() if p.sealed and p.group == prompt.group) if prompt.sealed
+                 else [seat])
         orders = {}
         for s in group:
             p = prompts[s]

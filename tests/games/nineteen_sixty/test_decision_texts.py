@@ -12,7 +12,8 @@ from .helpers import give, script, start, waiting
 
 def test_a_card_choice_shows_its_cp_event_side_and_debate_issue():
     # card 20 is a 2-CP Kennedy card of the Defense debate; 14 a 4-CP card of both with no issue
-    assert GAME.order_label({"play": 20, "as": "cp"}) == "play 20 cp — #20 Nixon Egged in Michigan (2 CP · Kennedy · Defense)"
+    assert GAME.order_label({"play": 20, "as": "cp"}) == ("play 20 cp — #20 Nixon Egged in Michigan "
+                                                          "(2 CP · Kennedy · Defense)")
     assert GAME.order_label({"play": 14, "as": "event"}).endswith("(4 CP · Kennedy+Nixon)")
 
 

@@ -39,7 +39,8 @@ def test_6_new_england_two_per_state():
 
 
 def test_9_baptist_ministers_and_prevention_by_1():
-    s = played(9, "nixon", lambda s: s["states"]["GA"].update(kennedy=3) or s["supply"].update(kennedy=s["supply"]["kennedy"] - 3))
+    s = played(9, "nixon", lambda s: s["states"]["GA"].update(kennedy=3)
+               or s["supply"].update(kennedy=s["supply"]["kennedy"] - 3))
     assert cubes(s, "GA")["kennedy"] == 1  # at most 2 per state; nothing else to remove
     s = played(1)
     assert s["tokens"]["kennedy"] == "TX" and s["momentum"]["kennedy"] == 3
@@ -56,7 +57,8 @@ def test_12_southern_strategy():
     s = played(12, "nixon")
     while waiting(s).get("nixon") and waiting(s)["nixon"].kind == "support":
         s = act(s, "nixon", {"support": "TX", "n": 2} if waiting(s)["nixon"].allows({"support": "TX", "n": 2})
-                else {"support": "GA", "n": 2} if waiting(s)["nixon"].allows({"support": "GA", "n": 2}) else {"support": "FL", "n": 1})
+                else {"support": "GA", "n": 2} if waiting(s)["nixon"].allows({"support": "GA", "n": 2})
+                else {"support": "FL", "n": 1})
     assert cubes(s, "TX")["nixon"] == 2 and cubes(s, "GA")["nixon"] == 2 and cubes(s, "FL")["nixon"] == 1
     assert s["issues"]["Civil Rights"]["kennedy"] == 1
 

@@ -233,7 +233,8 @@ CASES = [
          expect={"momentum": {K: 3}, "cards": {5: ("deck", "removed"), 89: ("deck", "discard")}}),
     Case(39, prep={"candidate": {K: "exhausted"}}, orders=support(K, ("GA", 2), ("FL", 1)),
          expect={"states": {"TX": (2, 0), "GA": (2, 0), "FL": (1, 0)}, "candidate": {K: "ready"}}),
-    Case(40, X, prep={"issues": {"Civil Rights": (0, 1)}}, orders=support(X, ("IL", 2), ("MI", 2)),  # the last cube has one place: NY
+    # the last cube has one place: NY
+    Case(40, X, prep={"issues": {"Civil Rights": (0, 1)}}, orders=support(X, ("IL", 2), ("MI", 2)),
          expect={"states": {"IL": (0, 2), "MI": (0, 2), "NY": (0, 1)}}),
     Case(41, orders=[(K, {"issue": "Civil Rights"})], expect={"issues": {"Civil Rights": (3, 0)}}),
     Case(42, X, prep={"candidate": {X: "exhausted"}}, draws=[12, 0],  # Kennedy's token in MA: checks
