@@ -18,7 +18,8 @@ for all of them, their mails over a few SMTP connections at once (PBEM_SMTP_CONN
 3; one for a small batch), each connection in its own thread with its share of the rows in id
 order, and each mail recorded `sent` as soon as the relay accepted it (one short transaction per
 mail). The step from the end of a mail's data to its record is taken by one connection at a time
-(`_ACCEPTING`), so a worker killed mid-batch repeats at most one mail, never the batch. On the embedded default the batch's .eml files are written first and recorded in one
+(`_ACCEPTING`), so a worker killed mid-batch repeats at most one mail, never the batch. On the
+embedded default the batch's .eml files are written first and recorded in one
 transaction: a repeat there overwrites the same file. A batch's messages are built
 with the email package (workers/mime.py), which keeps what a burst's mails repeat.
 """

@@ -388,7 +388,8 @@ def _measure(args: argparse.Namespace, mail: str, tmp: Path, env: dict[str, str]
               f"({written / rate:.2f} s for {written})")
     else:
         rate = _file_rate(tmp / "baseline-mail", min(written, 2000), sample)
-        print(f"burst notifications baseline raw .eml writes: {rate:.0f} files/s ({written / rate:.2f} s for {written})")
+        print(f"burst notifications baseline raw .eml writes: {rate:.0f} files/s "
+              f"({written / rate:.2f} s for {written})")
     print(f"burst worker CPU: {worker_cpu:.2f} s (two workers; {adjudication_cpu:.2f} s until every game was "
           f"adjudicated, {worker_cpu - adjudication_cpu:.2f} s after)")
     print(f"burst worker CPU per notification after the last adjudication: "

@@ -676,7 +676,8 @@ class Run:
         hits = [counts.get((i, to.lower()), 0) for i, to in due]
         f.sent_once, f.sent_twice = hits.count(1), sum(h >= 2 for h in hits)
         f.true_doubles = sum(mids.get((i, to.lower()), 0) >= 2 for i, to in due)
-        f.resent_same_id = sum(h >= 2 and mids.get((i, to.lower()), 0) == 1 for h, (i, to) in zip(hits, due, strict=True))
+        f.resent_same_id = sum(h >= 2 and mids.get((i, to.lower()), 0) == 1
+                               for h, (i, to) in zip(hits, due, strict=True))
         f.never_sent = hits.count(0)
         busy = f.outbox_status["pending"] + f.outbox_status["sending"]
         return (f.games["0"] == 0 and f.mails_waiting == 0 and busy == 0

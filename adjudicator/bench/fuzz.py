@@ -66,7 +66,8 @@ class FuzzReport:
             f"fuzz replies: {self.replies}",
             f"fuzz logged drops: {self.drops} (of which {self.duplicates} repeated Message-IDs)",
             f"fuzz unaccounted: {len(self.unaccounted)} mails with neither or more than one reply or drop",
-            *(f"fuzz kind {k}: {n} mails, slowest {self.slowest.get(k, 0):.3f} s" for k, n in sorted(self.kinds.items())),
+            *(f"fuzz kind {k}: {n} mails, slowest {self.slowest.get(k, 0):.3f} s"
+              for k, n in sorted(self.kinds.items())),
             *(f"fuzz crash: {c}" for c in self.crashes[:10]),
             *(f"fuzz generator stopped early: {g}" for g in self.generator_stops[:10]),
             *(f"fuzz unaccounted: {u}" for u in self.unaccounted[:10]),
@@ -230,7 +231,8 @@ def strategies(t: Targets) -> dict[str, Callable[[Any], tuple[bytes, list[str], 
                              "multipart/report; report-type=delivery-status"]), st.just("multi"),
             st.lists(kids, max_size=5)), max_leaves=25)
         body = _render_part(draw(tree), [0])
-        return (head(draw, recipient(draw), sender(draw)) + body).encode("utf-8", "surrogateescape"), [], "x@client.test"
+        raw = (head(draw, recipient(draw), sender(draw)) + body).encode("utf-8", "surrogateescape")
+        return raw, [], "x@client.test"
 
     def deep(draw: Any) -> tuple[bytes, list[str], str]:
         n = len(t.message_ids)
@@ -426,7 +428,8 @@ def run_fuzz(mails: int, seed: int = 0, only: list[str] | None = None) -> FuzzRe
         elif statuses == ["dropped"] and made == 0 and rows[0].outcome and len(logs.records) > logged:
             report.drops += 1
         else:
-            report.unaccounted.append(f"{kind}: rows {statuses}, {made} replies, outcome {rows[0].outcome if rows else ''!r}")
+            outcome = rows[0].outcome if rows else ""
+            report.unaccounted.append(f"{kind}: rows {statuses}, {made} replies, outcome {outcome!r}")
 
     def fuzz(kind: str, quota: int) -> None:
         """One kind, `quota` mails (each kind its own Hypothesis run, so each gets its share)."""

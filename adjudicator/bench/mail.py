@@ -5,7 +5,8 @@ so that their CPU is measured).
 
 Doge games on a fresh SQLite file, the built-in SMTP listener on a free loopback port and real
 Celery workers on the embedded broker (`--pool solo`, as many as `pbem run` starts: one per core,
-at most 4; `--workers`), all private to the run; `--eager` runs the tasks inline in the listener instead (PBEM_EAGER=1). Every mail is a real
+at most 4; `--workers`), all private to the run; `--eager` runs the tasks inline in the listener
+instead (PBEM_EAGER=1). Every mail is a real
 sealed order (three seats of each game replace their placements again and again), so parsing,
 authentication, the service and the reply are all measured. The mails are spread over `--games`
 games (default 50, as a server sees them: 150 distinct seats and sender addresses), not a few
@@ -174,7 +175,8 @@ def _workers(tmp: Path, env: dict[str, str], count: int) -> Iterator[list[int]]:
     procs = [subprocess.Popen([sys.executable, "-m", "celery", "-A", "workers.celery_app", "worker", "--pool", "solo",
                                "-n", f"bench{n + 1}@%h", "--loglevel", "WARNING", "--without-mingle",
                                "--without-gossip", "--without-heartbeat"],
-                              env={**os.environ, **env, "PYTHONPATH": path}, stdout=log, stderr=subprocess.STDOUT, cwd=tmp)
+                              env={**os.environ, **env, "PYTHONPATH": path}, stdout=log, stderr=subprocess.STDOUT,
+                              cwd=tmp)
              for n in range(count)]
     try:
         yield [proc.pid for proc in procs]

@@ -70,7 +70,8 @@ def decision_block(prompt_text: str, sealed: bool, shown: Sequence[str], total: 
         lines += [_("Legal orders now:"), ""]
     lines += [f"    {c}" for c in shown]
     lines += ["", _("Reply to this mail (%(address)s) with one order per line (several orders "
-                    "separated by `;` in one line make a whole turn, applied whole or not at all); send HELP for the commands and how to "
+                    "separated by `;` in one line make a whole turn, applied whole or not at all); "
+                    "send HELP for the commands and how to "
                     "write orders, STATUS for the board. Game page: %(url)s", address=reply_address, url=page_url), ""]
     return lines
 
@@ -97,7 +98,8 @@ def turn_block(prompt_text: str, sealed: bool, choices: Sequence[str], grammar: 
 
 def help_text(rules_url: str = "") -> str:
     """The HELP text; `rules_url`: the page with the game's rules (web/rules.py), linked at its end."""
-    rules = "\n\n" + _("The rules of the game, with every decision and card: %(url)s", url=rules_url) if rules_url else ""
+    rules = ("\n\n" + _("The rules of the game, with every decision and card: %(url)s", url=rules_url)
+             if rules_url else "")
     return _help_commands() + rules
 
 

@@ -228,7 +228,8 @@ def append_entry(
 ) -> RecordEntry:
     """Append one chained entry (hashing reused from adjudicator.record) and update the caches."""
     state_hash = hash_state(state)  # sha256_hex(state), reusing the text of parts hashed before
-    entry: dict[str, Any] = {"index": g.record_length, "kind": kind, "data": data, "prev": last_hash(s, g), "state_hash": state_hash}
+    entry: dict[str, Any] = {"index": g.record_length, "kind": kind, "data": data, "prev": last_hash(s, g),
+                             "state_hash": state_hash}
     row = RecordEntry(
         game_id=id_of(g), seq=entry["index"], kind=kind, data=data, prev=entry["prev"],
         state_hash=state_hash, hash=entry_hash(entry), events=events,

@@ -216,7 +216,8 @@ def status_footer(s: Session, who: Speaker) -> list[str]:
         return [_("The game is %(status)s.", status=_(g.status)), ""]
     prompt = current_prompts(g).get(who.seat)
     if prompt is None:
-        return ["## " + _("Now"), "", _("You have nothing to decide at the moment; you will get a mail when you do."), ""]
+        nothing = _("You have nothing to decide at the moment; you will get a mail when you do.")
+        return ["## " + _("Now"), "", nothing, ""]
     game = module_of(g)
     if prompt.sealed and prompt.group:
         mine = sealed_rows(s, g, prompt.group).get(who.seat)

@@ -51,8 +51,9 @@ def queue_mail(s: Session, g: Game | None, to: str, subject: str, body: str, *, 
                **headers: Any) -> Task | None:
     """`html`: the mail's HTML part, built from stored HTML (mails carrying a person's words);
     without it the sender renders `body`."""
-    values: dict[str, Any] = {"game_id": g.id if g else None, "to": to, "subject": subject, "body": body, "headers": headers,
-              "status": status, "channel": channel, "kind": kind, "seat": seat, "html": html}
+    values: dict[str, Any] = {"game_id": g.id if g else None, "to": to, "subject": subject, "body": body,
+                              "headers": headers, "status": status, "channel": channel, "kind": kind, "seat": seat,
+                              "html": html}
     pending = outboxrows.queued(s, values)
     if pending is not None:  # a deadline: its rows go out in one prebuilt insert (outboxrows.py)
         return ("deliver", pending) if status == "pending" else None
@@ -178,7 +179,8 @@ def turn_lines(g: Game, game: GameModule, seat: Seat, prompt: Prompt, full: bool
                               else useful_choices(g, game, seat, prompt))
     return [
         "## " + _("Your view of the board"), "", game.render_view_in(view, seat.seat, translate), "",
-        *compose.turn_block(prompt_text(prompt.text, prompt.message) or prompt.kind, prompt.sealed, choices, help_text(game.grammar_help()),
+        *compose.turn_block(prompt_text(prompt.text, prompt.message) or prompt.kind, prompt.sealed, choices,
+                            help_text(game.grammar_help()),
                             _deadline_text(g.due_at, seat_timezone(g, seat)), reply_address(g, seat), full,
                             more=len(prompt.choices) - len(choices)),
     ]

@@ -202,11 +202,13 @@ def _submit(
         raise NotYourTurn(_("%(seat)s has nothing to decide now in game %(game)s; wait for the others, or "
                             "answer ahead with LATER <order> (a standing order)", seat=seat, game=game_id)
                           + (f" ({why})" if why else ""),
-                          suggest.did_you_mean(game, None, str(items[first or 0]), mail_commands or suggest.WEB_COMMANDS))
+                          suggest.did_you_mean(game, None, str(items[first or 0]),
+                                               mail_commands or suggest.WEB_COMMANDS))
     if prompt is not None and not ahead:
         check_prompt_token(g, seat, prompt, prompt_token)
     if not items and answered is None:
-        raise BadOrder(_("no orders found; %(help)s", help=help_text(game.grammar_help()) or _("write one order per line")),
+        how = help_text(game.grammar_help()) or _("write one order per line")
+        raise BadOrder(_("no orders found; %(help)s", help=how),
                        formatted_choices(game, prompt))
     seat_spoke(s, g, row, now)
     plan = s.begin_nested() if whole else None

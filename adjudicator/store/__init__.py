@@ -34,8 +34,9 @@ from .rowwrite import update_row
 
 __all__ = [
     "ClientAction", "LobbyGame", "PlayerAccount", "SignInLink", "TournamentEntry", "TournamentSignup",
-    "Director", "Game", "InboxMessage", "InstalledContent", "ModeratorAction", "OutboxMessage", "Person", "PlayerRating", "Press", "RecordEntry",
-    "SealedOrder", "Seat", "SeatNote", "StandingOrder", "configure", "database_url", "get_engine", "init_db", "is_sqlite", "sqlite_file",
+    "Director", "Game", "InboxMessage", "InstalledContent", "ModeratorAction", "OutboxMessage", "Person",
+    "PlayerRating", "Press", "RecordEntry", "SealedOrder", "Seat", "SeatNote", "StandingOrder",
+    "configure", "database_url", "get_engine", "init_db", "is_sqlite", "sqlite_file",
     "is_transient", "lock_game", "make_engine", "reset_after_fork", "run_in_transaction", "transaction",
     "update_row",
 ]

@@ -46,7 +46,8 @@ _SEATS = (select(Seat, SealedOrder,  # type: ignore[call-overload]
           .order_by(col(Seat.position), col(SealedOrder.id)))
 _STANDING = (select(StandingOrder).where(StandingOrder.game_id == bindparam("game_id"))
              .order_by(col(StandingOrder.id)))
-_ENTRIES = (select(RecordEntry).where(RecordEntry.game_id == bindparam("game_id"), RecordEntry.seq >= bindparam("since"))
+_ENTRIES = (select(RecordEntry)
+            .where(RecordEntry.game_id == bindparam("game_id"), RecordEntry.seq >= bindparam("since"))
             .order_by(col(RecordEntry.seq)))
 
 

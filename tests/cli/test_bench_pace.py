@@ -26,7 +26,8 @@ def test_bench_pace_prints_each_models_figures(toy, capsys, monkeypatch) -> None
         store.configure(None)
     out = capsys.readouterr().out
     for model in benchpace.MODELS:
-        line = re.search(rf"^toy {model}: ([\d.]+) ± [\d.]+ days .*median your-move mail (\d+) lines; defaulted \(seats "
+        line = re.search(rf"^toy {model}: ([\d.]+) ± [\d.]+ days .*median your-move mail (\d+) lines; "
+                         rf"defaulted \(seats "
                          rf"answering every mail\) ([\d.]+) %, beside an abandoned seat ([\d.]+) %; finished 2 of 2$",
                          out, re.M)
         assert line, (model, out)
@@ -34,7 +35,8 @@ def test_bench_pace_prints_each_models_figures(toy, capsys, monkeypatch) -> None
         assert days > 0 and 0 < lines <= 35
         assert defaulted == 0.0 and beside <= 2.0, "players who answer every mail are not defaulted"
     assert re.search(r"^toy: one-line mail players take [\d.]+ x the days of the expert mail players \([\d.]+ / "
-                     r"[\d.]+, mean of 1 games each\); beside an abandoned seat [\d.]+ x \([\d.]+ / [\d.]+\)$", out, re.M)
+                     r"[\d.]+, mean of 1 games each\); beside an abandoned seat [\d.]+ x \([\d.]+ / [\d.]+\)$",
+                     out, re.M)
 
 
 def test_the_games_of_one_run_do_not_answer_each_others_mail(toy, tmp_path, monkeypatch) -> None:
@@ -54,7 +56,8 @@ def test_the_games_of_one_run_do_not_answer_each_others_mail(toy, tmp_path, monk
 
 
 def test_listed_orders_reads_a_short_mail_and_a_full_one() -> None:
-    short = "## Your decision\n\nBid.\nDeadline: **x**\n\nLegal orders (2 of 9; STATUS ...):\n\n    bid 1\n    bid 2\n\nReply"
+    short = ("## Your decision\n\nBid.\nDeadline: **x**\n\nLegal orders (2 of 9; STATUS ...):\n\n"
+             "    bid 1\n    bid 2\n\nReply")
     full = "Legal orders now:\n\n    keep\n    double\n    ... and 3 more (send STATUS for the full list)\n"
     assert benchpace.listed_orders(short) == ["bid 1", "bid 2"]
     assert benchpace.listed_orders(full) == ["keep", "double"]
@@ -62,7 +65,8 @@ def test_listed_orders_reads_a_short_mail_and_a_full_one() -> None:
 
 
 def test_listed_orders_keeps_a_whole_turn_line_as_one_line() -> None:
-    body = "Legal orders (2 of 9; STATUS ...):\n\n    play 23 cp; campaign Ohio 2; campaign Texas 1\n    play 23 event\n\nReply"
+    body = ("Legal orders (2 of 9; STATUS ...):\n\n    play 23 cp; campaign Ohio 2; campaign Texas 1\n"
+            "    play 23 event\n\nReply")
     assert benchpace.listed_orders(body) == ["play 23 cp; campaign Ohio 2; campaign Texas 1", "play 23 event"]
 
 

@@ -27,7 +27,8 @@ class Relay:
         self.sessions = 0
         self.received: list[tuple[str, dict[int, str]]] = []
 
-    async def handle_EHLO(self, server: Any, session: Any, envelope: Any, hostname: str, responses: list[str]) -> list[str]:
+    async def handle_EHLO(self, server: Any, session: Any, envelope: Any, hostname: str,
+                          responses: list[str]) -> list[str]:
         self.sessions += 1
         session.host_name = hostname
         return responses
