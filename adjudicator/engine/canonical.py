@@ -46,7 +46,7 @@ def sha256_hex(value: JSON) -> str:
     return hashlib.sha256(canonical_json(value)).hexdigest()
 
 
-def state_hash(state: JSON) -> str:
+def state_hash(state: JSON, parts: dict[bytes, str] | None = None) -> str:
     """`sha256_hex(state)`, computed faster for states that share parts with states hashed before.
 
     From one step to the next most top-level parts of a game state stay as they were (Founding
@@ -55,10 +55,16 @@ def state_hash(state: JSON) -> str:
     marshal writes a value several times faster than the JSON encoder, and equal bytes always load
     as an equal value of the same types, so a hit is always the right text. The bytes hashed are
     exactly `canonical_json(state)`. (Splitting deeper costs more in the joins than it saves,
-    measured on all four titles.)"""
+    measured on all four titles.)
+
+    `parts`: the caller's own cache (a `part_cache()`), for a run of states only it hashes, such
+    as a replay: it is emptied whole when full, which costs one step's misses, instead of
+    dropping its oldest entry per miss as the cache shared by every game must."""
     if type(state) is not dict or _c_make_encoder is None:
         return sha256_hex(state)
-    encode, cache, dumps = None, _PART_TEXT, _marshal_dumps
+    shared = parts is None
+    cache = _PART_TEXT if parts is None else parts
+    encode, dumps = None, _marshal_dumps
     pieces = []
     for key in sorted(state):  # the order sort_keys gives: keys are unique, so only keys compare
         if type(key) is not str:
@@ -78,14 +84,28 @@ def state_hash(state: JSON) -> str:
         text = cache.get(raw) if raw is not None else None
         if text is None:
             if encode is None:
-                encode = _c_make_encoder({}, _refuse, _encode_string, None, ":", ",", True, False, True)
-            text = "".join(encode(value, 0))
+                # no circular-reference markers (a dict entry per container encoded): a part
+                # that contains itself exhausts the recursion instead, and is then encoded
+                # whole by `sha256_hex`, which raises the error json.dumps raises for it
+                encode = _c_make_encoder(None, _refuse, _encode_string, None, ":", ",", True, False, True)
+            try:
+                text = "".join(encode(value, 0))
+            except RecursionError:
+                return sha256_hex(state)
             if raw is not None:
                 if len(cache) >= _PART_TEXT_LIMIT:
-                    _forget_oldest(cache)
+                    if shared:
+                        _forget_oldest(cache)
+                    else:
+                        cache.clear()
                 cache[raw] = text
         pieces.append(f"{_encode_string(key)}:{text}")
     return hashlib.sha256(("{" + ",".join(pieces) + "}").encode()).hexdigest()
+
+
+def part_cache() -> dict[bytes, str]:
+    """A cache of part texts for `state_hash` that only its owner uses."""
+    return {}
 
 
 def _forget_oldest(cache: dict[bytes, str]) -> None:

@@ -167,12 +167,18 @@ class Desk(FFNode):
         return out
 
     def text(self, state, args, seat):
-        acts = {c["act"] if c["act"] != "tax" else f"tax-{c['do']}" for c in self.choices(state, args, seat)}
+        return message(N_("The President's agenda: %(drawn)s of 4 issues drawn. %(choices)s"),
+                       drawn=state["issues"]["drawn"])
+
+    def worded(self, text, choices):
+        # the sentences come from the choices the prompt has just built (listing them again
+        # in `text` was a third of a replayed agenda step)
+        acts = {c["act"] if c["act"] != "tax" else f"tax-{c['do']}" for c in choices}
         said = [message(AGENDA_CHOICES[a]) for a in AGENDA_ORDER if a in acts]
         # each kind of choice offered gets its sentence, joined by a msgid of placeholders only
         joined = message(" ".join(f"%(s{i})s" for i in range(len(said))), **{f"s{i}": m for i, m in enumerate(said)})
-        return message(N_("The President's agenda: %(drawn)s of 4 issues drawn. %(choices)s"),
-                       drawn=state["issues"]["drawn"], choices=joined)
+        msgid, values = text
+        return message(msgid, **values, choices=joined)
 
     def default(self, state, args, seat):
         """Draw while issues remain, then fill the vacancies, then end the phase.
