@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 from pathlib import Path
+from typing import get_args
 
 import pytest
 
@@ -93,3 +94,13 @@ def test_the_scans_see_the_adapters_and_catch_each_way_around() -> None:
     assert [f.split(":")[0] for f in found] == ["line 1", "line 2", "line 3", "line 5"], found
     assert list(facade_breaches("from adjudicator import service\nservice.submit\n")) == []
     assert len(list(calls_by_name('backend.call("submit", 1)\nbackend.read(service.lobby)\n'))) == 1
+
+
+def test_every_kind_of_task_has_its_worker_task() -> None:
+    """A Task is a tuple whose first item is a TaskKind; workers/enqueue.py sends each kind to its
+    Celery task by name, so the two lists must name the same kinds."""
+    from workers.enqueue import TASK_NAMES
+
+    assert set(get_args(facade.TaskKind)) == set(TASK_NAMES)
+    kinds = {get_args(get_args(member)[0])[0] for member in get_args(facade.Task)}
+    assert kinds == set(TASK_NAMES)

@@ -120,6 +120,7 @@ from .types import (
     StandingLine,
     Submission,
     Task,
+    TaskKind,
 )
 from .undo import Undone, undo
 from .verified import confirm_by_link, confirmed_address, release_held
@@ -133,7 +134,7 @@ __all__ = [
     "HealthFigures", "RecordsChecked", "check_records", "health_figures",
     "BadOrder", "admin_page", "check_invite", "Conflict", "CreatedGame", "GameFeed", "LogEntry", "public_feed", "DeadlinePolicy", "Forbidden", "GameSummary", "JoinedSeat",
     "LogLine", "NotFound", "NotYourTurn", "PublicPage", "Receipt", "SeatInfo", "SeatPage", "ServiceError",
-    "StaleOrder", "Submission", "Task", "create_game", "export_record", "extend_deadline", "full_record",
+    "StaleOrder", "Submission", "Task", "TaskKind", "create_game", "export_record", "extend_deadline", "full_record",
     "force_defaults", "format_deadline", "join_game", "list_games", "order_lines", "pause",
     "public_game", "public_log", "seat_log", "replace_seat", "resume", "reveal", "seat_state", "start_game", "submit",
     "submit_order", "sweep_deadlines", "utcnow",
