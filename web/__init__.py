@@ -14,7 +14,7 @@ from flask import Flask
 from flask_wtf.csrf import CSRFProtect
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from adjudicator.service.serverkey import server_key
+from adjudicator.service import server_key
 
 csrf = CSRFProtect()
 log = logging.getLogger(__name__)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
+from adjudicator import service
 from adjudicator.i18n import N_
 
 from . import backend
@@ -35,10 +36,10 @@ def _service_errors():
 
 def _render(game_id: str, admin_token: str, message: str | None = None, error: str | None = None,
             new_invite: tuple[str, str] | None = None, status: int = 200):
-    page = backend.read(backend.admin_page, game_id, admin_token)
-    mail = backend.read("mail_log", game_id, admin_token)
-    away = backend.read("absences", game_id, admin_token)
-    pace = backend.read("game_pace", game_id, admin_token)
+    page = backend.read(service.admin_page, game_id, admin_token)
+    mail = backend.read(service.mail_log, game_id, admin_token)
+    away = backend.read(service.absences, game_id, admin_token)
+    pace = backend.read(service.game_pace, game_id, admin_token)
     set_viewer_zone(page.timezone)  # the moderator reads the game's zone, as its deadline is set in
     return render_template("admin/admin.html", page=page, mail=mail, away=away, pace=pace, game_id=game_id,
                            admin_token=admin_token, message=message, error=error,
@@ -67,9 +68,9 @@ def act(game_id: str, admin_token: str):
             if shown is not None:  # a removed seat's new invite is shown once: render, no redirect
                 return _render(game_id, admin_token, message=done_message(action), new_invite=shown)
         elif action == "pause":
-            backend.call("pause", game_id, admin_token)
+            backend.call(service.pause, game_id, admin_token)
         elif action == "resume":
-            backend.call("resume", game_id, admin_token)
+            backend.call(service.resume, game_id, admin_token)
         elif action == "extend":
             try:
                 hours = float(request.form.get("hours", ""))
@@ -79,10 +80,10 @@ def act(game_id: str, admin_token: str):
                 return _render(game_id, admin_token, error=_("Move the deadline: give a number of hours "
                                "between -1440 and 1440, not 0 (negative shortens it)."), status=400)
             if hours < 0:  # shortening goes through the tool that tells the seats and keeps an hour's notice
-                backend.call("shorten_deadline", game_id, admin_token, -hours)
+                backend.call(service.shorten_deadline, game_id, admin_token, -hours)
                 return redirect(url_for("admin.admin", game_id=game_id, admin_token=admin_token,
                                         done="shorten"), code=303)
-            backend.call("extend_deadline", game_id, admin_token, hours)
+            backend.call(service.extend_deadline, game_id, admin_token, hours)
         elif action == "pace":
             try:
                 wait = float(request.form.get("wait_hours", ""))
@@ -93,19 +94,19 @@ def act(game_id: str, admin_token: str):
             except ValueError:
                 return _render(game_id, admin_token, error=_("Pace: give the wait and the follow-up period in "
                                "hours and civil disorder as a whole number of missed deadlines."), status=400)
-            backend.call("set_pace", game_id, admin_token, wait, follow_up, disorder, absence_budget_days=budget)
+            backend.call(service.set_pace, game_id, admin_token, wait, follow_up, disorder, absence_budget_days=budget)
         elif action == "force":
-            backend.call("force_defaults", game_id, admin_token)
+            backend.call(service.force_defaults, game_id, admin_token)
         elif action == "record":  # the complete record; while the game runs this leaves a note in its log
             from adjudicator.record import export_bytes
 
-            body = export_bytes(backend.call("full_record", game_id, admin_token))
+            body = export_bytes(backend.call(service.full_record, game_id, admin_token))
             return Response(body, mimetype="application/json", headers={
                 "Content-Disposition": f'attachment; filename="pbem-{game_id}-full.json"',
                 "Cache-Control": "no-store"})
         else:  # replace: the new invite is shown once, so render instead of redirecting
             seat = (request.form.get("seat") or "").strip()
-            token = backend.call("replace_seat", game_id, admin_token, seat)
+            token = backend.call(service.replace_seat, game_id, admin_token, seat)
             token = getattr(token, "invite_token", token)
             message = _("Seat %(seat)s was freed: its old link no longer works. Send the new "
                         "invite link below to the replacement player.", seat=seat)

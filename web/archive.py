@@ -36,7 +36,7 @@ from urllib.parse import urlsplit
 
 from flask import Flask, render_template
 
-from adjudicator.service import reading
+from adjudicator import service
 
 LINK = re.compile(r'\s(href|src|action|data-(?:runtime|zip|worker|export|local))="([^"]*)"')
 DROP = " data-archive-drop"  # marks a link removed, for the second pass
@@ -116,7 +116,7 @@ def write_archive(app: Flask, out: Path) -> ArchiveReport:
     out.mkdir(parents=True, exist_ok=True)
     archive = _Archive(app, out)
     with app.app_context():
-        games = [g for g in backend.read("list_games") if g.status == "finished"]
+        games = [g for g in backend.read(service.list_games) if g.status == "finished"]
         titles = {gid: g.info.title for gid, g in all_games().items()}
         outcomes: dict[str, str] = {}
         tournaments: dict[str, str] = {}  # id -> name, of the tournaments with a finished game
@@ -125,14 +125,14 @@ def write_archive(app: Flask, out: Path) -> ArchiveReport:
             archive.pages[base] = f"game/{g.game_id}/index.html"
             archive.pages[f"{base}/log"] = f"game/{g.game_id}/log.html"
             archive.pages[f"{base}/export.json"] = f"game/{g.game_id}/record.json"
-            page = backend.read("public_game", g.game_id)
-            per_page = reading.LOG_PAGE_ENTRIES
-            if page.record_length > per_page:  # a paged log: every page (log.html is the newest)
-                for start in range(0, page.record_length, per_page):
+            public = backend.read(service.public_game, g.game_id)
+            starts = service.log_page_starts(public.record_length)
+            if len(starts) > 1:  # a paged log: every page (log.html is the newest)
+                for start in starts:
                     archive.pages[f"{base}/log?start={start}"] = f"game/{g.game_id}/log-{start}.html"
-            outcomes[g.game_id] = (page.outcome or {}).get("summary", "")
-            if page.tournament:
-                tournaments[page.tournament[0]] = page.tournament[1]
+            outcomes[g.game_id] = (public.outcome or {}).get("summary", "")
+            if public.tournament:
+                tournaments[public.tournament[0]] = public.tournament[1]
         verifier = add_verifier(archive, [g.game_id for g in games])
         for tid in tournaments:  # every page is registered before any is written: links go both ways
             archive.pages[f"/tournament/{tid}"] = f"tournament/{tid}/index.html"

@@ -1,8 +1,10 @@
 """The one place where the web layer meets the layers below it.
 
-Everything the blueprints need from `adjudicator.store`, `adjudicator.service` and `workers` is
-reached through here, so a renamed function is fixed once. `call()` runs a service function in a
-transaction and enqueues the tasks it returned only after the commit succeeded.
+The blueprints import the service's use cases from its facade (`adjudicator.service`, nothing
+below it: tests/test_service_facade.py) and run them here: `call(service.submit, ...)` runs one in
+a transaction and enqueues the tasks it returned only after the commit succeeded; `read` and
+`read_raw` run a read. They take the function itself, never its name, so a renamed use case
+fails at import and its arguments are checked by a type checker. Only this module knows `workers`.
 """
 
 from __future__ import annotations
@@ -10,12 +12,17 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
 from flask import Flask, current_app, g, has_app_context
 from sqlalchemy.exc import DBAPIError
 
+if TYPE_CHECKING:
+    from sqlmodel import Session
+
 log = logging.getLogger(__name__)
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 def init_app(app: Flask) -> None:
@@ -65,15 +72,11 @@ def _init_db_or_later(app: Flask) -> None:
             pending["init"] = False
 
 
-def service():
-    from adjudicator import service as svc
-
-    return svc
-
-
 def errors():
     """The service's error classes (NotFound, Forbidden, StaleOrder, BadOrder, ...)."""
-    return service()
+    from adjudicator import service
+
+    return service
 
 
 def _enqueue_with_workers(tasks: list[Any]) -> None:
@@ -112,13 +115,12 @@ def enqueue(tasks: Iterable[Any]) -> None:
             raise
 
 
-def call(fn: Callable[..., Any] | str, *args: Any, **kwargs: Any) -> Any:
-    """Run `service.<fn>(session, *args, **kwargs)` in one transaction; enqueue its tasks after."""
+def call(fn: Callable[Concatenate[Session, P], R], *args: P.args, **kwargs: P.kwargs) -> R:
+    """Run `fn(session, *args, **kwargs)` (a use case of the service) in one transaction; enqueue
+    its tasks after the commit."""
     from adjudicator import store
 
-    if isinstance(fn, str):
-        fn = getattr(service(), fn)
-    def attempt(first: bool) -> Any:
+    def attempt(first: bool) -> R:
         with store.transaction() as session, _in_transaction(session), _page_language(lazy=True):
             return _calling(fn, session, args, kwargs, first)
 
@@ -131,7 +133,7 @@ class _ConnectionGone(Exception):
     """A statement found the pooled connection dead (a database restart): nothing was committed."""
 
 
-def _calling(fn: Callable[..., Any], session: Any, args: Any, kwargs: Any, first: bool) -> Any:
+def _calling(fn: Callable[..., R], session: Any, args: Any, kwargs: Any, first: bool) -> R:
     try:
         return fn(session, *args, **kwargs)
     except DBAPIError as exc:
@@ -141,7 +143,7 @@ def _calling(fn: Callable[..., Any], session: Any, args: Any, kwargs: Any, first
         raise
 
 
-def _twice_if_gone(attempt: Callable[[bool], Any]) -> Any:
+def _twice_if_gone(attempt: Callable[[bool], R]) -> R:
     """`attempt(True)`, and once more on a new connection if its connection was found dead. Pooled
     PostgreSQL connections in steady use are not tried before each use (store/db.py), so the
     first request after a database restart meets the dead one; it must not fail for that."""
@@ -163,30 +165,26 @@ def _in_transaction(session: Any) -> Iterator[None]:
         g.pop("pbem_session", None)
 
 
-def read(fn: Callable[..., Any] | str, *args: Any, **kwargs: Any) -> Any:
+def read(fn: Callable[Concatenate[Session, P], R], *args: P.args, **kwargs: P.kwargs) -> R:
     """A read-only service call (same transaction handling, nothing to enqueue)."""
     from adjudicator import store
 
-    if isinstance(fn, str):
-        fn = getattr(service(), fn)
-    def attempt(first: bool) -> Any:
+    def attempt(first: bool) -> R:
         with _page_language(), store.transaction(write=False) as session:
             return _calling(fn, session, args, kwargs, first)
 
     return _twice_if_gone(attempt)
 
 
-def read_raw(fn: Callable[..., Any] | str, *args: Any, **kwargs: Any) -> Any:
+def read_raw(fn: Callable[Concatenate[Session, P], R], *args: P.args, **kwargs: P.kwargs) -> R:
     """`read` without choosing the page's language first (the locale selector itself uses it)."""
     from adjudicator import store
 
-    if isinstance(fn, str):
-        fn = getattr(service(), fn)
     current = g.get("pbem_session") if has_app_context() else None
     if current is not None:
         return fn(current, *args, **kwargs)
 
-    def attempt(first: bool) -> Any:
+    def attempt(first: bool) -> R:
         with store.transaction(write=False) as session:
             return _calling(fn, session, args, kwargs, first)
 
@@ -203,36 +201,3 @@ def _page_language(lazy: bool = False):  # type: ignore[no-untyped-def]
 
     return i18n.language(page_language if lazy else page_language())
 
-
-# Checks of secret links on GET pages. The service contract has no read-only "is this invite /
-# admin link valid" call, so these use the service's own auth helpers (constant-time token
-# comparison in adjudicator.service.tokens) unless the service grows a dedicated function.
-
-def check_invite(session: Any, game_id: str, seat: str, invite_token: str) -> dict[str, Any]:
-    svc = service()
-    fn = getattr(svc, "check_invite", None)
-    if callable(fn):
-        return fn(session, game_id, seat, invite_token) or {}
-    from adjudicator.service import core
-    from adjudicator.service.tokens import token_matches
-
-    g = core.find_game(session, game_id)
-    try:
-        row = core.seat_row(session, g, seat)
-    except svc.NotFound:
-        raise svc.Forbidden("invalid invitation") from None
-    if not token_matches(row.invite_token_hash, invite_token):
-        raise svc.Forbidden("invalid invitation")
-    return {"title": g.title, "status": g.status, "game": g.game_type}
-
-
-def admin_page(session: Any, game_id: str, admin_token: str) -> Any:
-    """The public page of a game, after checking the moderator token."""
-    svc = service()
-    fn = getattr(svc, "admin_page", None)
-    if callable(fn):
-        return fn(session, game_id, admin_token)
-    from adjudicator.service import core
-
-    core.auth_admin(core.find_game(session, game_id), admin_token)
-    return svc.public_game(session, game_id)

@@ -12,6 +12,7 @@ from zoneinfo import ZoneInfo, available_timezones
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
+from adjudicator import service
 from adjudicator.engine import IllegalOrder, all_games
 from adjudicator.i18n import LANGUAGES
 
@@ -96,7 +97,7 @@ def choose():
     game = games.get(game_id)
     if game is None:
         abort(404)
-    backend.read("load_installed")  # boards and decks installed on this server are choices too
+    backend.read(service.load_installed)  # boards and decks installed on this server are choices too
     return render_template("create/form.html", game=game, info=game.info, values={},
                            problems=[], option_widget=option_widget,
                            json_value=json_value, timezones=timezones())
@@ -111,7 +112,7 @@ def create():
     if game is None:
         abort(400, _("Pick a game from the list."))
     info = game.info
-    backend.read("load_installed")
+    backend.read(service.load_installed)
     problems: list[str] = []
 
     try:
@@ -173,17 +174,16 @@ def create():
                                problems=problems, option_widget=option_widget,
                                json_value=json_value, timezones=timezones(), director=director), 400
 
-    svc = backend.service()
-    policy = svc.DeadlinePolicy(step_hours=step, reminder_hours=reminder, timezone=tz,
-                                max_absence_days=absence_days, follow_up_hours=follow_up,
-                                disorder_after=disorder_after,
-                                substitutes={"1": True, "0": False}.get(form.get("substitutes", "")))
+    policy = service.DeadlinePolicy(step_hours=step, reminder_hours=reminder, timezone=tz,
+                                    max_absence_days=absence_days, follow_up_hours=follow_up,
+                                    disorder_after=disorder_after,
+                                    substitutes={"1": True, "0": False}.get(form.get("substitutes", "")))
     from .players import signed_in  # players imports this module (time zones)
 
     if practice:
         return _practice(game, info, seats, options, title, policy, language, director)
     try:
-        created = backend.call("create_game", game=info.id, seats=seats, options=options,
+        created = backend.call(service.create_game, game=info.id, seats=seats, options=options,
                                title=title, policy=policy, language=language,
                                director=(director["id"], director["token"]) if director else None,
                                client=request.remote_addr or "", signed_in=bool(signed_in()))
@@ -192,11 +192,10 @@ def create():
                                problems=[str(exc)], option_widget=option_widget,
                                json_value=json_value, timezones=timezones(), director=director), 429
     if form.get("lobby") == "1":
-        backend.call("open_in_lobby", created.game_id, created.admin_token)
+        backend.call(service.open_in_lobby, created.game_id, created.admin_token)
         if fill_hours is not None:
-            svc = backend.service()
-            backend.call("set_lobby_fill", created.game_id, created.admin_token,
-                         svc.utcnow() + timedelta(hours=fill_hours))
+            backend.call(service.set_lobby_fill, created.game_id, created.admin_token,
+                         service.utcnow() + timedelta(hours=fill_hours))
     invites = dict(created.invites)
     return render_template("create/created.html", created=created, game=game,
                            title=title or info.title, invites=invites, director=director,
@@ -212,7 +211,7 @@ def _practice(game, info, seats: int, options: dict, title: str, policy, languag
     account = signed_in()
     try:
         joined = backend.call(
-            "create_practice_game", info.id, seats, (form.get("practice_seat") or "").strip() or None,
+            service.create_practice_game, info.id, seats, (form.get("practice_seat") or "").strip() or None,
             (form.get("practice_name") or "").strip() or _("Player"), account or "", options=options, title=title,
             policy=policy, language=language, timezone=policy.timezone, client=request.remote_addr or "",
             signed_in=bool(account))

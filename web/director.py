@@ -7,6 +7,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, render_template, request
 from flask_babel import gettext
 
+from adjudicator import service
 from adjudicator.engine import all_games
 
 from . import backend
@@ -27,7 +28,7 @@ def new():
 def create():
     name = request.form.get("name", "")
     try:
-        created = backend.call("create_director", name)
+        created = backend.call(service.create_director, name)
     except backend.errors().ServiceError as exc:
         return render_template("director/new.html", problems=[str(exc)], name=name), 400
     return render_template("director/created.html", created=created, name=" ".join(name.split()))
@@ -41,12 +42,12 @@ def dashboard(director_id: str, token: str):
 
 def _dashboard(director_id: str, token: str, **notices: str | None) -> str:
     """The director page, with an optional `message` or `error` from the action just taken."""
-    page = backend.read("director_page", director_id, token)
+    page = backend.read(service.director_page, director_id, token)
     # every game type of the tournament's games (started or not) can be given its scoring
     titles = sorted({d.game for d in page.games})
     return render_template("director/dashboard.html", page=page, token=token, games=all_games(),
-                           scoring_titles=titles, scoring_systems=backend.service().SCORING,
-                           scoring=page.scoring, signup=backend.read("signup_status", director_id, token),
+                           scoring_titles=titles, scoring_systems=service.SCORING,
+                           scoring=page.scoring, signup=backend.read(service.signup_status, director_id, token),
                            **notices)
 
 
@@ -56,7 +57,7 @@ def broadcast(director_id: str, token: str):
     """A message from the director to every seat of every game of the tournament not over yet."""
     message, error, status = None, None, 200
     try:
-        sent = backend.call("broadcast_tournament", director_id, token, request.form.get("text", ""))
+        sent = backend.call(service.broadcast_tournament, director_id, token, request.form.get("text", ""))
         message = gettext("Your message went to every seat of %(count)s game(s).", count=len(sent.games))
     except backend.errors().ServiceError as exc:
         status = status_of(exc)
@@ -70,11 +71,11 @@ def broadcast(director_id: str, token: str):
 @secret_page
 def new_game(director_id: str, token: str):
     """The new-game form, for a game of this tournament."""
-    page = backend.read("director_page", director_id, token)  # refuses a wrong link first
+    page = backend.read(service.director_page, director_id, token)  # refuses a wrong link first
     game = all_games().get(request.args.get("game", ""))
     if game is None:
         abort(404)
-    backend.read("load_installed")
+    backend.read(service.load_installed)
     return render_template("create/form.html", game=game, info=game.info, values={}, problems=[],
                            option_widget=option_widget, json_value=json_value, timezones=timezones(),
                            director={"id": director_id, "token": token, "name": page.name})

@@ -5,7 +5,7 @@ same sanitising Markdown filter."""
 
 from __future__ import annotations
 
-from adjudicator.service import GameFeed, reading
+from adjudicator.service import GameFeed, log_page_start
 
 from .markdown import render_markdown
 
@@ -25,8 +25,7 @@ def atom_feed(feed: GameFeed, game_url: str) -> bytes:
         first = entry.lines[0].markdown
         atom.add_item(
             title=f"#{entry.index}: {_plain(first)}",
-            link=f"{game_url}/log?start={entry.index // reading.LOG_PAGE_ENTRIES * reading.LOG_PAGE_ENTRIES}"
-                 f"#entry-{entry.index}",
+            link=f"{game_url}/log?start={log_page_start(entry.index)}#entry-{entry.index}",
             unique_id=f"{game_url}#entry-{entry.index}",
             description=str(render_markdown("\n\n".join(line.markdown for line in entry.lines))),
             updateddate=entry.at,

@@ -13,7 +13,7 @@ from functools import cached_property
 from flask import Flask, has_request_context, request
 from flask_babel import Babel, Domain, get_locale
 
-from adjudicator import i18n
+from adjudicator import i18n, service
 from adjudicator.engine import Message
 
 from . import backend
@@ -43,8 +43,8 @@ def select_locale() -> str:
     game_id = values.get("game_id")
     if isinstance(game_id, str) and game_id:
         try:  # the seat's own language only with its valid seat link
-            code = backend.read_raw("language_of", game_id, values.get("seat"), values.get("seat_token"))
-        except backend.service().ServiceError:
+            code = backend.read_raw(service.language_of, game_id, values.get("seat"), values.get("seat_token"))
+        except service.ServiceError:
             code = None
         if code:
             return i18n.normal(code)

@@ -15,6 +15,7 @@ from typing import Any
 from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
+from adjudicator import service
 from adjudicator.mail import config as mail_config
 
 from . import backend, csrf
@@ -54,7 +55,7 @@ def inbound():
         abort(400, "no message")
     # the same service use case as the SMTP listener and the IMAP poller; its ingest task is
     # enqueued after the commit (a broker that is down leaves it to the recovery sweep)
-    tasks = backend.call("receive_mail", raw, "webhook", None, None, request.remote_addr or "")
+    tasks = backend.call(service.receive_mail, raw, "webhook", None, None, request.remote_addr or "")
     stored = bool(tasks)
     return {"stored": stored}, 202 if stored else 200
 
@@ -128,14 +129,14 @@ def dev_message(name: str):
 # press and settings of a seat ---------------------------------------------------------------------
 
 def _render(game_id: str, seat: str, seat_token: str, message: str = "", error: str = "", status: int = 200):
-    settings = backend.read("seat_settings", game_id, seat, seat_token)
-    press = backend.read("press_for", game_id, seat, seat_token)
+    settings = backend.read(service.seat_settings, game_id, seat, seat_token)
+    press = backend.read(service.press_for, game_id, seat, seat_token)
     mark_press_seen(game_id, seat, seat_token, press)
-    page = backend.read("seat_state", game_id, seat, seat_token)
+    page = backend.read(service.seat_state, game_id, seat, seat_token)
     set_viewer_zone(page.timezone)
     return render_template("play/mail.html", game_id=game_id, seat=seat, seat_token=seat_token, page=page,
                            settings=settings, press=press, message=message, error=error,
-                           modes=backend.service().MAIL_MODES,
+                           modes=service.MAIL_MODES,
                            max_absence_days=settings.get("max_absence_days", "")), status
 
 
@@ -144,7 +145,7 @@ def _render(game_id: str, seat: str, seat_token: str, message: str = "", error: 
 def seat_mail(game_id: str, seat: str, seat_token: str):
     try:
         return _render(game_id, seat, seat_token, message=request.args.get("done", ""))
-    except backend.service().ServiceError:
+    except service.ServiceError:
         return bad_link()
 
 
@@ -155,21 +156,21 @@ def seat_mail_post(game_id: str, seat: str, seat_token: str):
     try:
         if form.get("action") == "press":
             to = form.getlist("to") or ["all"]
-            backend.call("send_press", game_id, seat, seat_token, to, form.get("text", "")[:20_000])
+            backend.call(service.send_press, game_id, seat, seat_token, to, form.get("text", "")[:20_000])
             done = _("Press sent.")
         elif form.get("action") == "absence":
-            absence = backend.call("set_absence", game_id, seat, seat_token, form.get("start", "")[:20],
+            absence = backend.call(service.set_absence, game_id, seat, seat_token, form.get("start", "")[:20],
                                    form.get("end", "")[:20])
             done = _("Absence recorded: %(absence)s.", absence=absence.text)
         elif form.get("action") == "absence_cancel":
-            had = backend.call("cancel_absence", game_id, seat, seat_token)
+            had = backend.call(service.cancel_absence, game_id, seat, seat_token)
             done = _("Absence cancelled.") if had else _("You had no absence.")
         else:
-            backend.call("update_settings", game_id, seat, seat_token, form.get("mail_mode", "each"),
+            backend.call(service.update_settings, game_id, seat, seat_token, form.get("mail_mode", "each"),
                          form.get("chat_webhook", ""), form.get("timezone", ""),
                          language=form.get("language") if "language" in form else None)
             done = _("Settings saved.")
-    except backend.service().ServiceError as e:
+    except service.ServiceError as e:
         status = status_of(e)
         if status in (403, 404):
             return bad_link()

@@ -20,6 +20,8 @@ from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Histogram,
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.registry import Collector
 
+from adjudicator import service
+
 from . import backend
 from .mail import is_loopback
 
@@ -34,7 +36,7 @@ class DatabaseFigures(Collector):
     """Gauges read from the rows at scrape time."""
 
     def collect(self) -> Iterator[GaugeMetricFamily]:
-        figures = backend.read("health_figures")
+        figures = backend.read(service.health_figures)
         yield _labelled("pbem_games", "Games by status", "status", figures.games)
         yield GaugeMetricFamily("pbem_deadlines_due", "Running games whose deadline has passed",
                                 value=figures.deadlines_due)

@@ -7,6 +7,8 @@ from __future__ import annotations
 from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
+from adjudicator import service
+
 from . import backend
 
 TOOLS = ("rollback", "shorten", "broadcast", "remove", "declare")
@@ -45,16 +47,16 @@ def run_tool(action: str, game_id: str, admin_token: str, form: MultiDict[str, s
     if action == "rollback":
         to = _number(form, "to", int, _("Roll back: give the number of the record entry to return to (#N in "
                                            "the log below)."))
-        backend.call("rollback", game_id, admin_token, int(to), reason)
+        backend.call(service.rollback, game_id, admin_token, int(to), reason)
     elif action == "shorten":
         hours = _number(form, "hours", float, _("Shorten the deadline: give a number of hours."))
-        backend.call("shorten_deadline", game_id, admin_token, float(hours))
+        backend.call(service.shorten_deadline, game_id, admin_token, float(hours))
     elif action == "broadcast":
-        backend.call("broadcast", game_id, admin_token, form.get("text", ""))
+        backend.call(service.broadcast, game_id, admin_token, form.get("text", ""))
     elif action == "remove":
         seat = (form.get("seat") or "").strip()
-        removed = backend.call("remove_seat", game_id, admin_token, seat, reason)
+        removed = backend.call(service.remove_seat, game_id, admin_token, seat, reason)
         return removed.seat, removed.invite_token
     elif action == "declare":
-        backend.call("declare_result", game_id, admin_token, form.getlist("winners"), reason)
+        backend.call(service.declare_result, game_id, admin_token, form.getlist("winners"), reason)
     return None

@@ -7,11 +7,14 @@ sign-in link. The "send me a link" page answers the same whatever the address.""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import wraps
+from typing import Any
 
 from flask import Blueprint, Response, g, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 
+from adjudicator import service
 from adjudicator.engine import all_games
 from adjudicator.i18n import LANGUAGES, N_
 
@@ -40,7 +43,7 @@ def signed_in() -> str:
     if not email:
         return ""
     if "signed_in" not in g:
-        current = backend.read("session_generation", email)
+        current = backend.read(service.session_generation, email)
         g.signed_in = email if current is not None and session.get(GENERATION_KEY) == current else ""
         if not g.signed_in:
             session.pop(SESSION_KEY, None)
@@ -72,7 +75,7 @@ def sign_in():
 def send_link():
     email = request.form.get("email", "")
     try:
-        backend.call("request_sign_in", email, base_url=absolute_url("public.index").rstrip("/"),
+        backend.call(service.request_sign_in, email, base_url=absolute_url("public.index").rstrip("/"),
                      client=request.remote_addr or "")
     except backend.errors().ServiceError as exc:  # only the address's form: says nothing of who is known
         return render_template("players/signin.html", sent=False, problem=str(exc), email=email[:320]), 400
@@ -89,7 +92,7 @@ def _refused(exc: Exception):
 def confirm(token: str):
     """Opening the link does not use it (mail scanners open links): a button does."""
     try:
-        backend.read("check_sign_in", token)
+        backend.read(service.check_sign_in, token)
     except backend.errors().SignInRefused as exc:
         return _refused(exc)
     return render_template("players/confirm.html", token=token)
@@ -99,13 +102,13 @@ def confirm(token: str):
 @secret_page
 def redeem(token: str):
     try:
-        email = backend.call("redeem_sign_in", token)
+        email = backend.call(service.redeem_sign_in, token)
     except backend.errors().SignInRefused as exc:
         return _refused(exc)
-    backend.call("release_held", email)  # mail that waited for the address to be verified
+    backend.call(service.release_held, email)  # mail that waited for the address to be verified
     session.clear()  # a new identity: nothing of the previous session carries over
     session[SESSION_KEY] = email
-    session[GENERATION_KEY] = backend.read("session_generation", email)
+    session[GENERATION_KEY] = backend.read(service.session_generation, email)
     g.pop("signed_in", None)
     session.permanent = True  # kept for PERMANENT_SESSION_LIFETIME (Flask's default: 31 days)
     return redirect(url_for("players.home"), code=303)
@@ -117,9 +120,9 @@ def confirm_address(token: str):
     """A confirmation link (mailed to an address given for a seat). Opening it confirms nothing
     (mail scanners open links): the button does."""
     try:
-        address = backend.read("confirmed_address", token)
+        address = backend.read(service.confirmed_address, token)
         if request.method == "POST":
-            backend.call("confirm_by_link", token)
+            backend.call(service.confirm_by_link, token)
     except backend.errors().Forbidden as exc:
         return render_template("players/confirm_address.html", problem=str(exc), done=False, address=""), 403
     return render_template("players/confirm_address.html", token=token, address=address,
@@ -130,7 +133,7 @@ def confirm_address(token: str):
 def sign_out():
     email = signed_in()
     if email:  # ends this session and every copy of its cookie, on the server
-        backend.call("end_sessions", email)
+        backend.call(service.end_sessions, email)
     session.clear()
     return redirect(url_for("public.index"), code=303)
 
@@ -138,7 +141,7 @@ def sign_out():
 @bp.route("/me", methods=["GET"])
 @signed_in_page
 def home():
-    page = backend.read("player_home", signed_in())
+    page = backend.read(service.player_home, signed_in())
     set_viewer_zone(page.timezone)
     return render_template("players/home.html", home=page, game_titles=_titles(), timezones=timezones(),
                            problem=request.args.get("problem", "")[:300])
@@ -148,7 +151,7 @@ def home():
 @signed_in_page
 def update():
     try:
-        backend.call("update_home", signed_in(), request.form.get("name", ""), request.form.get("timezone", ""))
+        backend.call(service.update_home, signed_in(), request.form.get("name", ""), request.form.get("timezone", ""))
     except backend.errors().ServiceError as exc:
         return redirect(url_for("players.home", problem=str(exc)), code=303)
     return redirect(url_for("players.home"), code=303)
@@ -159,17 +162,17 @@ def update():
 def calendar(token: str):
     """Calendars send no cookies: the feed's address carries its own secret."""
     try:
-        account = backend.read("account_by_calendar", token)
+        account = backend.read(service.account_by_calendar, token)
     except backend.errors().Forbidden:
         return bad_link()
-    deadlines = backend.read("home_deadlines", account.email)
+    deadlines = backend.read(service.home_deadlines, account.email)
     body = seats_calendar(deadlines, lambda game_id: absolute_url("public.game", game_id=game_id))
     return Response(body, mimetype="text/calendar", headers={"Content-Disposition": 'inline; filename="pbem.ics"'})
 
 
 @bp.route("/lobby", methods=["GET"])
 def lobby():
-    return render_template("players/lobby.html", lobby=backend.read("lobby"), signed_in=bool(signed_in()),
+    return render_template("players/lobby.html", lobby=backend.read(service.lobby), signed_in=bool(signed_in()),
                            games=all_games(), languages=LANGUAGES, problem=request.args.get("problem", "")[:300])
 
 
@@ -177,7 +180,7 @@ def lobby():
 @signed_in_page
 def take(game_id: str, seat: str):
     try:
-        joined = backend.call("take_seat", signed_in(), game_id, seat)
+        joined = backend.call(service.take_seat, signed_in(), game_id, seat)
     except backend.errors().ServiceError as exc:
         return redirect(url_for("players.lobby", problem=str(exc)), code=303)
     return redirect(url_for("seat.play", game_id=joined.game_id, seat=joined.seat, seat_token=joined.seat_token),
@@ -188,13 +191,13 @@ def take(game_id: str, seat: str):
 @signed_in_page
 def sign_up(director_id: str):
     try:
-        backend.call("sign_up", signed_in(), director_id)
+        backend.call(service.sign_up, signed_in(), director_id)
     except backend.errors().ServiceError as exc:
         return redirect(url_for("players.lobby", problem=str(exc)), code=303)
     return redirect(url_for("players.home"), code=303)
 
 
-def _director_action(director_id: str, token: str, fn: str, *args):
+def _director_action(director_id: str, token: str, fn: Callable[..., Any], *args: Any):
     try:
         backend.call(fn, director_id, token, *args)
     except backend.errors().ServiceError as exc:
@@ -207,13 +210,13 @@ def _director_action(director_id: str, token: str, fn: str, *args):
 @bp.route("/director/<director_id>/<token>/signup", methods=["POST"])
 @secret_page
 def set_signup(director_id: str, token: str):
-    return _director_action(director_id, token, "set_signup", request.form.get("open") == "1")
+    return _director_action(director_id, token, service.set_signup, request.form.get("open") == "1")
 
 
 @bp.route("/director/<director_id>/<token>/seat", methods=["POST"])
 @secret_page
 def seat_players(director_id: str, token: str):
-    return _director_action(director_id, token, "seat_signups", request.form.get("method", "random"),
+    return _director_action(director_id, token, service.seat_signups, request.form.get("method", "random"),
                             request.form.get("more") == "1")
 
 
@@ -222,7 +225,7 @@ def seat_players(director_id: str, token: str):
 def open_game(game_id: str, admin_token: str):
     """List a pending game's free seats in the lobby (from the new game's page or the moderator's)."""
     try:
-        backend.call("open_in_lobby", game_id, admin_token)
+        backend.call(service.open_in_lobby, game_id, admin_token)
     except backend.errors().ServiceError as exc:
         if status_of(exc) == 403:
             return bad_link()

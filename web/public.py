@@ -6,6 +6,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, jsonify, render_template, url_for
 from flask_babel import gettext as _
 
+from adjudicator import service
 from adjudicator.engine import all_games, get_game
 
 from . import backend
@@ -32,27 +33,27 @@ def _group(summaries) -> dict[str, list]:
 
 @bp.route("/")
 def index():
-    games = backend.read("list_games")
+    games = backend.read(service.list_games)
     titles = {gid: g.info.title for gid, g in all_games().items()}
     return render_template("public/index.html", groups=_group(games), game_titles=titles)
 
 
 @bp.route("/game/<game_id>")
 def game(game_id: str):
-    page = backend.read("public_game", game_id)
+    page = backend.read(service.public_game, game_id)
     game = get_game(page.game)
     view = getattr(page, "view", None)
     # public press only: empty while the game runs; at the end broadcasts (and private press if
     # the game publishes it). Bodies are rendered by the sanitising `markdown` filter.
     set_viewer_zone(page.timezone)
-    press = backend.read("public_press", game_id)
+    press = backend.read(service.public_press, game_id)
     return render_template("public/game.html", page=page, game=game, game_id=game_id, press=press,
                            board=board_html(page.game, view, None) if view is not None else None)
 
 
 @bp.route("/game/<game_id>/log")
 def log(game_id: str):
-    page = backend.read("public_log", game_id, log_start())
+    page = backend.read(service.public_log, game_id, log_start())
     set_viewer_zone(page.timezone)
     return render_template("public/log.html", page=page, game=get_game(page.game), game_id=game_id,
                            back_url=url_for("public.game", game_id=game_id), back_label=_("the game"),
@@ -62,12 +63,12 @@ def log(game_id: str):
 @bp.route("/game/<game_id>/version")
 def version(game_id: str):
     """What the open public page polls (static/enhance.js): it changes when the page would."""
-    return jsonify(version=backend.read_raw("game_version", game_id))
+    return jsonify(version=backend.read_raw(service.game_version, game_id))
 
 
 @bp.route("/game/<game_id>/feed.atom")
 def feed(game_id: str):
-    feed_page = backend.read("public_feed", game_id)
+    feed_page = backend.read(service.public_feed, game_id)
     body = atom_feed(feed_page, absolute_url("public.game", game_id=game_id))
     return Response(body, mimetype="application/atom+xml")
 
@@ -76,7 +77,7 @@ def feed(game_id: str):
 def export(game_id: str):
     from adjudicator.record import export_bytes
 
-    record = backend.read("export_record", game_id)
+    record = backend.read(service.export_record, game_id)
     body = export_bytes(record)
     return Response(body, mimetype="application/json", headers={
         "Content-Disposition": f'attachment; filename="pbem-{game_id}.json"',

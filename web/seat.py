@@ -19,6 +19,7 @@ from typing import Any
 from flask import Blueprint, abort, jsonify, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 
+from adjudicator import service
 from adjudicator.engine import get_game
 from adjudicator.i18n import LANGUAGES, help_text
 
@@ -55,7 +56,7 @@ def _service_errors() -> tuple[type[BaseException], ...]:
 @secret_page
 def join(game_id: str, seat: str, invite_token: str):
     try:
-        invite = backend.read(backend.check_invite, game_id, seat, invite_token)
+        invite = backend.read(service.check_invite, game_id, seat, invite_token)
     except _service_errors():
         return bad_link()
     values: dict[str, str] = {}
@@ -80,7 +81,7 @@ def join(game_id: str, seat: str, invite_token: str):
             values["language"] = ""
         if not problems:
             try:
-                joined = backend.call("join_game", game_id, seat, invite_token, values["name"],
+                joined = backend.call(service.join_game, game_id, seat, invite_token, values["name"],
                                       email=values["email"], entropy=values["entropy"],
                                       timezone=values["timezone"], language=values["language"],
                                       client=request.remote_addr or "", signed_in=bool(signed_in()))
@@ -103,7 +104,7 @@ def _verified_details() -> tuple[str, str, str] | None:
     if not email:
         return None
     try:
-        return backend.read("join_details", email)
+        return backend.read(service.join_details, email)
     except backend.errors().ServiceError:  # the account is gone: join as anyone does
         return None
 
@@ -129,7 +130,7 @@ PRESS_ON_PAGE = 5  # newest press messages on the seat page; the press page has 
 def mark_press_seen(game_id: str, seat: str, seat_token: str, press: list[Any]) -> None:
     """Press shown on a page is read: mark it, so it is "new" only the first time (a small write)."""
     if any(p.new for p in press):
-        backend.call("mark_press_read", game_id, seat, seat_token, max(p.id for p in press))
+        backend.call(service.mark_press_read, game_id, seat, seat_token, max(p.id for p in press))
 
 
 def _render_play(game_id: str, seat: str, seat_token: str, result: dict[str, Any] | None = None,
@@ -138,12 +139,12 @@ def _render_play(game_id: str, seat: str, seat_token: str, result: dict[str, Any
     """`drafts`: what a refused notes or press form held, shown again so that nothing is lost.
     `preview`: a plan's preview (service.preview_plan) shown in its form, whose rows are
     `plan_rows` ((target, count) pairs) instead of the URL's."""
-    page = backend.read("seat_state", game_id, seat, seat_token)
+    page = backend.read(service.seat_state, game_id, seat, seat_token)
     set_viewer_zone(page.timezone)
     game = get_game(page.game)
     prompt = page.prompt
     choices = _choices(game, prompt) if prompt is not None else []
-    press = backend.read("press_for", game_id, seat, seat_token)
+    press = backend.read(service.press_for, game_id, seat, seat_token)
     mark_press_seen(game_id, seat, seat_token, press)
     planned = [t[:60] for t in request.args.getlist("plan")[:8]]
     counts = None
@@ -168,8 +169,8 @@ def _render_play(game_id: str, seat: str, seat_token: str, result: dict[str, Any
         press=press[-PRESS_ON_PAGE:], press_new=sum(p.new for p in press), press_count=len(press),
         press_draft=(drafts or {}).get("press", {"to": [request.args.get("reply", "")[:64]], "text": ""}),
         notes=(drafts["notes"] if drafts and "notes" in drafts
-               else backend.read("seat_notes", game_id, seat, seat_token)),
-        max_notes=backend.service().MAX_NOTES,
+               else backend.read(service.seat_notes, game_id, seat, seat_token)),
+        max_notes=service.MAX_NOTES,
         board=board_html(page.game, page.view, seat, links),
         hand=hand_html(page.game, page.view, seat),
         # the hand goes beside a decision that names cards (1960's "play 20 cp — #20 ..."), or beside
@@ -248,7 +249,7 @@ def play(game_id: str, seat: str, seat_token: str):
 @secret_page
 def history(game_id: str, seat: str, seat_token: str):
     """The whole log as this seat sees it (its own private lines included)."""
-    page = backend.read("seat_log", game_id, seat, seat_token, log_start())
+    page = backend.read(service.seat_log, game_id, seat, seat_token, log_start())
     set_viewer_zone(page.timezone)
     return render_template("public/log.html", page=page, game=get_game(page.game), game_id=game_id,
                            back_url=url_for("seat.play", game_id=game_id, seat=seat, seat_token=seat_token),
@@ -266,22 +267,22 @@ def order(game_id: str, seat: str, seat_token: str):
     rows: list[tuple[str, int]] | None = None  # a plan's rows, shown again with a refusal
     try:
         if "plan_verb" in form:
-            rows = _plan_rows(get_game(backend.read("seat_state", game_id, seat, seat_token).game), form)
+            rows = _plan_rows(get_game(backend.read(service.seat_state, game_id, seat, seat_token).game), form)
             if not rows:
                 result = {"error": _("Choose at least one row of the plan before sending."),
                           "applied": [], "receipts": [], "choices": []}
                 return _render_play(game_id, seat, seat_token, result, 422)
             text = _plan_lines(form["plan_verb"], rows)
             if form.get("preview"):  # what the rows would do, applying nothing; the rows stay as chosen
-                preview = backend.call("preview_plan", game_id, seat, seat_token, text, prompt_token)
+                preview = backend.call(service.preview_plan, game_id, seat, seat_token, text, prompt_token)
                 return _render_play(game_id, seat, seat_token, preview=preview, plan_rows=rows)
-            sub = backend.call("submit", game_id, seat, seat_token, text, prompt_token, whole=True)
+            sub = backend.call(service.submit, game_id, seat, seat_token, text, prompt_token, whole=True)
         elif PLACEMENT_FIELD in form:  # Doge's markers ticked and an area pressed (web/doge_placement.py)
             text, problem = placement_text(form)
             if problem:
                 result = {"error": problem, "applied": [], "receipts": [], "choices": []}
                 return _render_play(game_id, seat, seat_token, result, 422)
-            sub = backend.call("submit", game_id, seat, seat_token, text, prompt_token)
+            sub = backend.call(service.submit, game_id, seat, seat_token, text, prompt_token)
         elif "commands" in form:
             text = form.get("commands", "")
             if len(text) > MAX_COMMANDS:
@@ -290,7 +291,7 @@ def order(game_id: str, seat: str, seat_token: str):
                 result = {"error": _("The command box was empty: write one order per line."),
                           "applied": [], "receipts": [], "choices": []}
                 return _render_play(game_id, seat, seat_token, result, 422)
-            sub = backend.call("submit", game_id, seat, seat_token, text, prompt_token)
+            sub = backend.call(service.submit, game_id, seat, seat_token, text, prompt_token)
         else:
             raw = form.get("order")
             try:
@@ -301,7 +302,7 @@ def order(game_id: str, seat: str, seat_token: str):
                 result = {"error": _("Choose an order in the list first: nothing was sent."),
                           "applied": [], "receipts": [], "choices": []}
                 return _render_play(game_id, seat, seat_token, result, 422)
-            sub = backend.call("submit_order", game_id, seat, seat_token, chosen, prompt_token)
+            sub = backend.call(service.submit_order, game_id, seat, seat_token, chosen, prompt_token)
     except _service_errors() as e:
         status = status_of(e)
         if status in (403, 404):
@@ -342,7 +343,7 @@ def standing(game_id: str, seat: str, seat_token: str):
     if len(text) > MAX_COMMANDS:
         abort(413, _("The list holds at most 20,000 characters."))
     try:
-        backend.call("set_standing_orders", game_id, seat, seat_token, text)
+        backend.call(service.set_standing_orders, game_id, seat, seat_token, text)
     except _service_errors() as e:
         status = status_of(e)
         if status in (403, 404):
@@ -362,7 +363,8 @@ def undo(game_id: str, seat: str, seat_token: str):
     """Take back the seat's own last steps (service/undo.py says which it may)."""
     steps = request.form.get("steps", "1")
     try:
-        done = backend.call("undo", game_id, seat, seat_token, int(steps) if steps.isdigit() and len(steps) <= 2 else 0)
+        count = int(steps) if steps.isdigit() and len(steps) <= 2 else 0
+        done = backend.call(service.undo, game_id, seat, seat_token, count)
     except _service_errors() as e:
         status = status_of(e)
         if status in (403, 404):
@@ -382,7 +384,7 @@ def version(game_id: str, seat: str, seat_token: str):
     """What the open seat page polls (static/enhance.js): it changes when the page would. Needs the
     seat's link like the page itself; a wrong link gets the same answer as the page's."""
     try:
-        current = backend.read_raw("seat_version", game_id, seat, seat_token)
+        current = backend.read_raw(service.seat_version, game_id, seat, seat_token)
     except _service_errors():
         return bad_link()
     return jsonify(version=current)
@@ -407,7 +409,7 @@ def notes(game_id: str, seat: str, seat_token: str):
     """Save the seat's private notes (only this seat's link reads them)."""
     text = request.form.get("notes", "")[:MAX_COMMANDS]
     try:
-        backend.call("save_notes", game_id, seat, seat_token, text)
+        backend.call(service.save_notes, game_id, seat, seat_token, text)
     except _service_errors() as e:
         return _refused(game_id, seat, seat_token, e, {"notes": text})
     return _saved(game_id, seat, seat_token, _("Notes saved."), "notes")
@@ -421,7 +423,7 @@ def press(game_id: str, seat: str, seat_token: str):
     to = ["all"] if not to or "all" in to else to  # "everybody" ticked with some seats is everybody
     text = request.form.get("text", "")[:MAX_COMMANDS]
     try:
-        backend.call("send_press", game_id, seat, seat_token, to, text)
+        backend.call(service.send_press, game_id, seat, seat_token, to, text)
     except _service_errors() as e:
         return _refused(game_id, seat, seat_token, e, {"press": {"to": to, "text": text}})
     return _saved(game_id, seat, seat_token, _("Press sent."), "press")

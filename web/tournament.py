@@ -11,6 +11,7 @@ import json
 
 from flask import Blueprint, Response, redirect, render_template, request, url_for
 
+from adjudicator import service
 from adjudicator.engine import all_games
 
 from . import backend
@@ -28,27 +29,26 @@ def _titles() -> dict[str, str]:
 
 @bp.route("/tournament/<director_id>")
 def standings(director_id: str):
-    table = backend.read("tournament_standings", director_id)
+    table = backend.read(service.tournament_standings, director_id)
     return render_template("tournament/standings.html", table=table, game_titles=_titles())
 
 
 @bp.route("/tournament/<director_id>/standings.csv")
 def standings_csv(director_id: str):
-    svc = backend.service()
-    body = svc.standings_csv(backend.read("tournament_standings", director_id))
+    body = service.standings_csv(backend.read(service.tournament_standings, director_id))
     return Response(body, mimetype="text/csv", headers={
         "Content-Disposition": f'attachment; filename="standings-{director_id}.csv"'})
 
 
 @bp.route("/tournament/<director_id>/standings.json")
 def standings_json(director_id: str):
-    table = backend.read("tournament_standings", director_id)
+    table = backend.read(service.tournament_standings, director_id)
     return Response(json.dumps(table.to_json(), indent=1, ensure_ascii=False), mimetype="application/json")
 
 
 @bp.route("/player/<player>")
 def player(player: str):
-    page = backend.read("player_page", player)
+    page = backend.read(service.player_page, player)
     return render_template("tournament/player.html", page=page, game_titles=_titles())
 
 
@@ -58,8 +58,8 @@ def scoring(director_id: str, token: str):
     """The director's scoring system per game type (fields `scoring-<game type>`)."""
     systems = {k.removeprefix("scoring-"): v for k, v in request.form.items() if k.startswith("scoring-")}
     try:
-        backend.call("set_scoring", director_id, token, systems)
-        backend.call("count_substitute_games", director_id, token,
+        backend.call(service.set_scoring, director_id, token, systems)
+        backend.call(service.count_substitute_games, director_id, token,
                      request.form.get("count_substitute_games") == "1")
     except backend.errors().ServiceError as exc:
         if status_of(exc) in (403, 404):
@@ -71,7 +71,7 @@ def scoring(director_id: str, token: str):
 @bp.route("/play/<game_id>/<seat>/<seat_token>/deadlines.ics")
 @secret_page
 def calendar(game_id: str, seat: str, seat_token: str):
-    deadline = backend.read("seat_deadline", game_id, seat, seat_token)
+    deadline = backend.read(service.seat_deadline, game_id, seat, seat_token)
     body = deadline_calendar(deadline, absolute_url("public.game", game_id=game_id))
     return Response(body, mimetype="text/calendar", headers={
         "Content-Disposition": f'inline; filename="pbem-{game_id}-{seat}.ics"'})

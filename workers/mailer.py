@@ -49,8 +49,15 @@ from sqlmodel import Session, select
 
 from adjudicator.mail import compose
 from adjudicator.mail.bounce import parse_outbox_message_id
-from adjudicator.service import utcnow, webhooks
-from adjudicator.service.bounces import envelope_sender
+from adjudicator.service import (
+    WEBHOOK_MAX_RESPONSE_BYTES,
+    WEBHOOK_TIMEOUT_SECONDS,
+    WebhookTarget,
+    WebhookUrlError,
+    envelope_sender,
+    resolve_webhook,
+    utcnow,
+)
 from adjudicator.store import OutboxMessage, run_in_transaction
 from adjudicator.store.db import begin as store_begin
 from adjudicator.store.db import connection as store_connection
@@ -460,18 +467,18 @@ class WebhookRefused(Exception):
 
 def post_webhook(url: str, payload: dict[str, object]) -> None:
     """POST to a seat's chat webhook: the host is resolved and checked here, at connect time, and
-    the connection goes to the checked address (webhooks.resolve); no redirect is followed, the
+    the connection goes to the checked address (service/webhooks.py, resolve); no redirect is followed, the
     answer is read up to a cap, and every step has a timeout."""
     try:
-        target = webhooks.resolve(url)
-    except webhooks.WebhookUrlError as exc:
+        target = resolve_webhook(url)
+    except WebhookUrlError as exc:
         raise WebhookRefused(f"webhook refused: {exc}") from None
     conn = _pinned_connection(target)
     try:
         conn.request("POST", target.path, body=json.dumps(payload).encode(), headers={
             "Content-Type": "application/json", "User-Agent": "pbem", "Host": _host_header(target)})
         resp = conn.getresponse()
-        resp.read(webhooks.MAX_RESPONSE_BYTES)
+        resp.read(WEBHOOK_MAX_RESPONSE_BYTES)
     finally:
         conn.close()
     if 300 <= resp.status < 400:
@@ -483,15 +490,15 @@ def post_webhook(url: str, payload: dict[str, object]) -> None:
         raise OSError(f"webhook answered {resp.status}")
 
 
-def _host_header(target: webhooks.Target) -> str:
+def _host_header(target: WebhookTarget) -> str:
     default = 443 if target.scheme == "https" else 80
     host = f"[{target.host}]" if ":" in target.host else target.host
     return host if target.port == default else f"{host}:{target.port}"
 
 
-def _pinned_connection(target: webhooks.Target) -> http.client.HTTPConnection:
+def _pinned_connection(target: WebhookTarget) -> http.client.HTTPConnection:
     """A connection to `target.address` (already checked), with TLS verified for `target.host`."""
-    timeout = webhooks.TIMEOUT_SECONDS
+    timeout = WEBHOOK_TIMEOUT_SECONDS
 
     class Pinned(http.client.HTTPConnection):
         def connect(self) -> None:

@@ -31,7 +31,7 @@ from typing import Any
 from adjudicator.mail import config
 from adjudicator.mail.headers import CachedHeaders, header_name_ok, header_value
 from adjudicator.render.markdown import markdown_blocks_to_html
-from adjudicator.service.bounces import message_id_for
+from adjudicator.service import message_id_for
 from adjudicator.store import OutboxMessage
 
 _ADDRESS = frozenset({"from", "to", "cc", "bcc", "reply-to", "sender", "resent-from", "resent-to", "resent-cc",

@@ -15,7 +15,6 @@ from celery.signals import worker_init, worker_process_init
 from sqlmodel import Session, select
 
 from adjudicator import service, store
-from adjudicator.service import inboxdrain, recovery, retention
 
 from .celery_app import celery
 from .enqueue import enqueue
@@ -53,7 +52,7 @@ def sweep_deadlines() -> None:
 
 
 SWEEP_CHUNK = 25
-WAKE_ROUNDS = 40  # batches one wake-up hands on (recovery.BATCH rows of each kind each)
+WAKE_ROUNDS = 40  # batches one wake-up hands on (service/recovery.py's BATCH rows of each kind each)
 
 
 def sweep_expiry() -> float:
@@ -106,26 +105,26 @@ def recover(wake: bool = False, follow_up: bool = True) -> None:
     wake-ups cannot be published, the rows are due again at once rather than after the backoff.
 
     A wake-up hands on every waiting row, batch after batch (a burst's thousands of notifications
-    lost with a broker restart), and asks for one more wake-up `recovery.wake_grace()` later
+    lost with a broker restart), and asks for one more wake-up `recovery_wake_grace()` later
     (`follow_up`): the rows stored or woken just before the reconnection, which a wake-up leaves
     alone as possibly still on their way, are handed on then, seconds after the broker is back
     instead of after the sweep's grace."""
     after = (0, 0)
     for _ in range(WAKE_ROUNDS if wake else 1):
         result = store.run_in_transaction(
-            (lambda s, after=after: recovery.wake(s, after=after)) if wake else recovery.sweep)
+            (lambda s, after=after: service.recovery_wake(s, after=after)) if wake else service.recovery_sweep)
         after = result.after
         try:
             enqueue(result.tasks)
         except Exception:
-            store.run_in_transaction(lambda s, result=result: recovery.not_handed_on(s, result))
+            store.run_in_transaction(lambda s, result=result: service.not_handed_on(s, result))
             raise
         if not result.more:
             break
     if wake and follow_up:
         try:
             recover.apply_async(kwargs={"wake": True, "follow_up": False},
-                                countdown=recovery.wake_grace().total_seconds() + 1, expires=600)
+                                countdown=service.recovery_wake_grace().total_seconds() + 1, expires=600)
         except Exception:  # noqa: BLE001 - the broker went away again: its next connection wakes anew
             log.warning("could not publish the follow-up recovery wake-up", exc_info=True)
 
@@ -166,7 +165,7 @@ def drain_inbox() -> None:
     started = time.monotonic()
     while True:
         try:
-            drained = inboxdrain.drain()  # a chunk in its own transaction
+            drained = service.drain_inbox()  # a chunk in its own transaction
         except Exception:
             log.exception("inbox drain failed; the recovery sweep processes its rows")
             return
@@ -215,7 +214,7 @@ def send_digests() -> None:
 @celery.task(name="workers.tasks.prune")
 def prune() -> str:
     """Retention, daily (adjudicator/service/retention.py); the counts for the worker's log."""
-    result = store.run_in_transaction(retention.prune)
+    result = store.run_in_transaction(service.prune)
     log.info("prune: %s", result)
     return str(result)
 

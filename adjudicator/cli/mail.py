@@ -15,8 +15,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from adjudicator import store
-from adjudicator.service import recovery
+from adjudicator import service, store
 
 
 def main(argv: list[str]) -> int:
@@ -32,7 +31,7 @@ def main(argv: list[str]) -> int:
     store.init_db()
     if args.action == "failed":
         with store.transaction(write=False) as s:
-            rows = recovery.failed_rows(s)
+            rows = service.failed_rows(s)
         if not rows:
             print("no failed mail")
         for r in rows:
@@ -43,12 +42,12 @@ def main(argv: list[str]) -> int:
 
     if args.action == "retry":
         with store.transaction() as s:
-            tasks = recovery.retry_failed(s, args.kind, args.ids or None)
+            tasks = service.retry_failed(s, args.kind, args.ids or None)
         if not tasks:
             print(f"no failed {args.kind} rows" + (f" among {args.ids}" if args.ids else ""), file=sys.stderr)
             return 1
     else:
-        result = store.run_in_transaction(recovery.sweep)
+        result = store.run_in_transaction(service.recovery_sweep)
         tasks = result.tasks
         print(f"re-enqueued {len(result.inbox)} inbox and {len(result.outbox)} outbox rows; "
               f"gave up on {len(result.failed_inbox)} inbox and {len(result.failed_outbox)} outbox rows")

@@ -6,12 +6,8 @@ from __future__ import annotations
 
 import argparse
 
-from sqlmodel import select
-
 from adjudicator import store
-from adjudicator.service import recompute_ratings
-from adjudicator.service.ratings import ordinal
-from adjudicator.store import PlayerRating
+from adjudicator.service import rating_table, recompute_ratings
 
 
 def main(argv: list[str]) -> int:
@@ -24,12 +20,9 @@ def main(argv: list[str]) -> int:
         with store.transaction() as s:
             print(f"rated {recompute_ratings(s)} finished game(s)")
     with store.transaction(write=False) as s:
-        query = select(PlayerRating)
-        if args.game:
-            query = query.where(PlayerRating.game_type == args.game)
-        rows = sorted(s.exec(query), key=lambda r: (r.game_type, -ordinal(r.mu, r.sigma), r.name))
+        rows = rating_table(s, args.game)
         for r in rows:
-            print(f"{r.game_type}\t{ordinal(r.mu, r.sigma):7.2f}\tmu {r.mu:6.2f} sigma {r.sigma:5.2f}\t"
+            print(f"{r.game_type}\t{r.rating:7.2f}\tmu {r.mu:6.2f} sigma {r.sigma:5.2f}\t"
                   f"{r.games} game(s)\t{r.name}\t{r.player}")
     if not rows:
         print("no ratings yet" + (" (run with --recompute after an upgrade)" if not args.recompute else ""))

@@ -7,6 +7,7 @@ See docs/service-api.md. The modules below this face form layers, imports pointi
 """
 
 from .absence import Absence, absences, cancel_absence, my_absence, set_absence
+from .bounces import envelope_sender, message_id_for
 from .calendars import SeatDeadline, seat_deadline
 from .clock import format_deadline, utcnow
 from .content import ContentInfo, install_content, list_content, load_installed
@@ -18,6 +19,8 @@ from .health import HealthFigures, health_figures
 from .home import HomeSeat, HomeTournament, PlayerHome, home_deadlines, join_details, player_home, update_home
 from .inbound import process as process_mail
 from .inbound import receive as receive_mail
+from .inboxdrain import Drained
+from .inboxdrain import drain as drain_inbox
 from .integrity import RecordsChecked, check_records
 from .lifecycle import create_game, join_game, start_game
 from .live import game_version, seat_version
@@ -56,13 +59,15 @@ from .orders import order_lines, preview_plan, submit, submit_order
 from .players import MAIL_MODES, language_of, resign, seat_settings, update_settings
 from .practice import create_practice_game, fill_due_lobby_games, set_lobby_fill
 from .press import PressLine, mark_press_read, press_for, public_press, send_press
-from .ratings import PlayerPage, player_page, recompute_ratings
+from .ratings import PlayerPage, RatedPlayer, player_page, rating_table, recompute_ratings
 from .reading import (
     admin_page,
     check_invite,
     export_record,
     full_record,
     list_games,
+    log_page_start,
+    log_page_starts,
     mail_log,
     public_feed,
     public_game,
@@ -71,8 +76,14 @@ from .reading import (
     seat_log,
     seat_state,
 )
+from .recovery import FailedRow, SweepResult, failed_rows, not_handed_on, retry_failed
+from .recovery import sweep as recovery_sweep
+from .recovery import wake as recovery_wake
+from .recovery import wake_grace as recovery_wake_grace
+from .retention import DROPPED_DAYS, OUTBOX_BODY_DAYS, Pruned, prune
 from .reveal import reveal
 from .rollback import rollback
+from .serverkey import server_key
 from .signin import (
     SignInRefused,
     account_by_calendar,
@@ -109,16 +120,22 @@ from .types import (
     StandingLine,
     Submission,
     Task,
+    TaskKind,
 )
 from .undo import Undone, undo
 from .verified import confirm_by_link, confirmed_address, release_held
+from .webhooks import MAX_RESPONSE_BYTES as WEBHOOK_MAX_RESPONSE_BYTES
+from .webhooks import TIMEOUT_SECONDS as WEBHOOK_TIMEOUT_SECONDS
+from .webhooks import Target as WebhookTarget
+from .webhooks import WebhookUrlError
+from .webhooks import resolve as resolve_webhook
 
 __all__ = [
     "HealthFigures", "RecordsChecked", "check_records", "health_figures",
     "BadOrder", "admin_page", "check_invite", "Conflict", "CreatedGame", "GameFeed", "LogEntry", "public_feed",
     "DeadlinePolicy", "Forbidden", "GameSummary", "JoinedSeat",
     "LogLine", "NotFound", "NotYourTurn", "PublicPage", "Receipt", "SeatInfo", "SeatPage", "ServiceError",
-    "StaleOrder", "Submission", "Task", "create_game", "export_record", "extend_deadline", "full_record",
+    "StaleOrder", "Submission", "Task", "TaskKind", "create_game", "export_record", "extend_deadline", "full_record",
     "force_defaults", "format_deadline", "join_game", "list_games", "order_lines", "pause",
     "public_game", "public_log", "seat_log", "replace_seat", "resume", "reveal", "seat_state", "start_game", "submit",
     "submit_order", "sweep_deadlines", "utcnow",
@@ -140,6 +157,12 @@ __all__ = [
     "game_version", "seat_version", "MAX_NOTES", "save_notes", "seat_notes",
     "create_practice_game", "fill_due_lobby_games", "set_lobby_fill",
     "TooMany", "confirm_by_link", "confirmed_address", "release_held",
+    # for the workers and the CLI: mail's envelope and recovery, retention, the server's key
+    "envelope_sender", "message_id_for", "Drained", "drain_inbox", "FailedRow", "SweepResult", "failed_rows",
+    "not_handed_on", "retry_failed", "recovery_sweep", "recovery_wake", "recovery_wake_grace",
+    "DROPPED_DAYS", "OUTBOX_BODY_DAYS", "Pruned", "prune", "server_key", "RatedPlayer", "rating_table",
+    "WEBHOOK_MAX_RESPONSE_BYTES", "WEBHOOK_TIMEOUT_SECONDS", "WebhookTarget", "WebhookUrlError", "resolve_webhook",
+    "log_page_start", "log_page_starts",
     "language_of", "mail_log", "resign", "seat_settings", "send_digests", "send_press", "set_absence",
     "update_settings",
 ]

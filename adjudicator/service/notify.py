@@ -27,7 +27,7 @@ from .gamelog import log_entries
 from .outcomes import outcome_of
 from .standingdrop import dropped_lines
 from .tokens import mail_token, press_reply_token, signon_password, tagged_token
-from .types import Task
+from .types import Task, written_id
 
 # every seat's mail of a deadline shows the same deadline, mostly in the same time zone
 _deadline_text = lru_cache(maxsize=256)(format_deadline)
@@ -64,7 +64,7 @@ def queue_mail(s: Session, g: Game | None, to: str, subject: str, body: str, *, 
         # rest of its writes; the task names the row, and enqueue takes its id once it is written
         return ("deliver", OutboxRef(row)) if status == "pending" else None
     s.flush()  # the id is the task's argument
-    return ("deliver", row.id) if status == "pending" else None
+    return ("deliver", written_id(row.id)) if status == "pending" else None
 
 
 class OutboxRef:

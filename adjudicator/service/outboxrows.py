@@ -23,7 +23,7 @@ from adjudicator.store import OutboxMessage
 from adjudicator.store.rows import row_values
 from adjudicator.store.typed import table_of
 
-from .types import Task
+from .types import Task, written_id
 
 KEY = "pbem_outbox_batch"
 _TABLE = table_of(OutboxMessage)
@@ -58,7 +58,8 @@ class Batch:
             for row, row_id in zip(self.rows, ids, strict=True):
                 row.id = row_id
             self.rows = []
-        return [(kind, *(a.id if isinstance(a, PendingRow) else a for a in args)) for kind, *args in tasks]
+        return [("deliver", written_id(t[1].id)) if t[0] == "deliver" and isinstance(t[1], PendingRow) else t
+                for t in tasks]
 
 
 def _insert(conn: Connection, rows: list[dict[str, Any]]) -> list[int]:

@@ -140,6 +140,27 @@ def ratings_of(s: Session, game_type: str, players: Iterable[str]) -> dict[str, 
 
 
 @dataclass
+class RatedPlayer:
+    game_type: str
+    player: str
+    name: str
+    rating: float
+    mu: float
+    sigma: float
+    games: int
+
+
+def rating_table(s: Session, game_type: str = "") -> list[RatedPlayer]:
+    """Every rating (of one game type, if given), best first within each game type."""
+    query = select(PlayerRating)
+    if game_type:
+        query = query.where(PlayerRating.game_type == game_type)
+    rows = [RatedPlayer(r.game_type, r.player, r.name, ordinal(r.mu, r.sigma), r.mu, r.sigma, r.games)
+            for r in s.exec(query)]
+    return sorted(rows, key=lambda r: (r.game_type, -r.rating, r.name))
+
+
+@dataclass
 class RatingLine:
     game_type: str
     rating: float

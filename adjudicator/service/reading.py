@@ -60,6 +60,16 @@ LOG_ON_PAGE = 40
 LOG_PAGE_ENTRIES = 250
 
 
+def log_page_start(index: int) -> int:
+    """The first entry of the paged log's page that holds entry `index` (a feed item's link)."""
+    return index // LOG_PAGE_ENTRIES * LOG_PAGE_ENTRIES
+
+
+def log_page_starts(record_length: int) -> range:
+    """The first entry of each page of a paged log of this length (the static archive's pages)."""
+    return range(0, record_length, LOG_PAGE_ENTRIES)
+
+
 def game_log(s: Session, g: Game, game: GameModule, seat: str | None, newest: int | None = None) -> list[LogLine]:
     """The rendered log `seat` may see (None: the public log); `newest`: of the last entries only."""
     return [line for entry in log_entries(s, g, game, seat, newest) for line in entry.lines]

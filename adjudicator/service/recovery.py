@@ -35,7 +35,7 @@ from adjudicator.store import Game, InboxMessage, OutboxMessage
 
 from .clock import as_utc, utcnow
 from .mailauth import identify
-from .types import Task
+from .types import Task, written_id
 
 log = logging.getLogger(__name__)
 
@@ -74,7 +74,8 @@ class SweepResult:
 
     @property
     def tasks(self) -> list[Task]:
-        return [("ingest", i) for i in self.inbox] + [("deliver", i) for i in self.outbox]
+        tasks: list[Task] = [("ingest", i) for i in self.inbox]
+        return tasks + [("deliver", i) for i in self.outbox]
 
 
 def sweep(s: Session, now: datetime | None = None, batch: int = BATCH) -> SweepResult:
@@ -259,7 +260,7 @@ def retry_failed(s: Session, kind: str, ids: list[int] | None = None) -> list[Ta
             row.status, row.attempts, row.next_attempt_at, row.processed_at = "new", 0, None, None
             row.outcome = ""
             s.add(row)
-            tasks.append(("ingest", row.id))
+            tasks.append(("ingest", written_id(row.id)))
         return tasks
     if kind == "outbox":
         ostmt = select(OutboxMessage).where(OutboxMessage.status == "failed")
@@ -269,6 +270,6 @@ def retry_failed(s: Session, kind: str, ids: list[int] | None = None) -> list[Ta
         for out in s.exec(ostmt.with_for_update()).all():
             out.status, out.attempts, out.requeues, out.next_attempt_at, out.lease_until = "pending", 0, 0, None, None
             s.add(out)
-            tasks.append(("deliver", out.id))
+            tasks.append(("deliver", written_id(out.id)))
         return tasks
     raise ValueError(f"unknown kind {kind!r}: use inbox or outbox")

@@ -4,12 +4,38 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal, Protocol
 
 from adjudicator.i18n import _
 
-# ("reveal", game_id, group) or ("deliver", outbox_id): work for a worker, enqueued after commit
-Task = tuple[Any, ...]
+
+class RowRef(Protocol):
+    """An outbox row written with the transaction's batch (notify.OutboxRef, outboxrows'
+    PendingRow): its id once written, which `workers.enqueue` takes after the flush."""
+
+    @property
+    def id(self) -> int | None: ...
+
+
+# Work for a worker, enqueued after the commit: a tuple whose first item names the task
+# (workers/enqueue.py maps each kind to its Celery task, the rest are its arguments, as sent).
+TaskKind = Literal["reveal", "deliver", "deliver_batch", "ingest", "drain", "sweep", "sweeps"]
+Task = (
+    tuple[Literal["reveal"], str, str]  # game id, sealed group
+    | tuple[Literal["deliver"], int | RowRef]  # one outbox row
+    | tuple[Literal["deliver_batch"], list[int]]  # outbox row ids
+    | tuple[Literal["ingest"], int]  # inbox row id
+    | tuple[Literal["drain"]]  # every stored mail not yet processed
+    | tuple[Literal["sweep"], str]  # one game's deadline
+    | tuple[Literal["sweeps"], list[str]]  # game ids due
+)
+
+
+def written_id(row_id: int | None) -> int:
+    """A stored row's id (the ORM types it `int | None`, None only before the row's flush)."""
+    if row_id is None:
+        raise ValueError("a row that was never written has no id to hand to a worker")
+    return row_id
 
 
 @dataclass(frozen=True)

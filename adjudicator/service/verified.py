@@ -28,7 +28,7 @@ from adjudicator.store import OutboxMessage, PlayerAccount, Seat
 from .clock import as_utc, utcnow
 from .errors import Forbidden
 from .serverkey import server_key
-from .types import Task
+from .types import Task, written_id
 
 HELD = "unconfirmed"  # the outbox status of a mail waiting for its address to be confirmed
 CONFIRM_KIND = "confirm"  # the outbox kind of the confirmation request
@@ -101,7 +101,7 @@ def release_held(s: Session, address: str) -> list[Task]:
         s.add(row)
         if row.status == "pending":
             s.flush()
-            tasks.append(("deliver", row.id))
+            tasks.append(("deliver", written_id(row.id)))
     return tasks
 
 

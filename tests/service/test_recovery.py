@@ -212,8 +212,8 @@ def test_one_wake_up_hands_on_a_backlog_larger_than_a_batch(db, toy, eager: Path
     for _ in range(3):
         new_game(seats=4)  # 12 "your move" mails whose wake-ups were lost
     monkeypatch.setenv("PBEM_RECOVERY_WAKE_SECONDS", "0")
-    real_wake = recovery.wake
-    monkeypatch.setattr(recovery, "wake", lambda s, **kw: real_wake(s, batch=5, **kw))
+    real_wake = recovery.wake  # the task reaches it through the facade (adjudicator.service)
+    monkeypatch.setattr(service, "recovery_wake", lambda s, **kw: real_wake(s, batch=5, **kw))
     handed: list[tuple] = []
     monkeypatch.setattr(tasks, "enqueue", handed.extend)
     follow_ups: list[dict] = []
