@@ -17,7 +17,9 @@ from adjudicator.engine import IllegalOrder, all_games
 from adjudicator.i18n import LANGUAGES
 
 from . import backend
+from .players import signed_in
 from .security import secret_page
+from .templating import timezones
 from .values import json_value
 
 bp = Blueprint("create", __name__)
@@ -82,10 +84,6 @@ def _read_hours(form, field: str, label: str, default: float, lo: float, hi: flo
         problems.append(_("%(label)s: must be between %(lo)s and %(hi)s hours.", label=label, lo=f"{lo:g}",
                           hi=f"{hi:g}"))
     return value
-
-
-def timezones() -> list[str]:
-    return sorted(z for z in available_timezones() if "/" in z or z == "UTC")
 
 
 @bp.route("/new", methods=["GET"])
@@ -178,8 +176,6 @@ def create():
                                     max_absence_days=absence_days, follow_up_hours=follow_up,
                                     disorder_after=disorder_after,
                                     substitutes={"1": True, "0": False}.get(form.get("substitutes", "")))
-    from .players import signed_in  # players imports this module (time zones)
-
     if practice:
         return _practice(game, info, seats, options, title, policy, language, director)
     try:
@@ -205,8 +201,6 @@ def create():
 def _practice(game, info, seats: int, options: dict, title: str, policy, language: str, director):
     """A practice game: the asker's seat, the substitute in the others; it starts at once and the
     asker goes straight to their seat page (its address is their key: the page says to keep it)."""
-    from .players import signed_in
-
     form = request.form
     account = signed_in()
     try:

@@ -11,9 +11,10 @@ from adjudicator import service
 from adjudicator.engine import all_games
 
 from . import backend
-from .create import json_value, option_widget, timezones
+from .create import json_value, option_widget
 from .errors import bad_link, status_of
 from .security import secret_page
+from .templating import timezones
 
 bp = Blueprint("director", __name__)
 

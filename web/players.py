@@ -20,10 +20,9 @@ from adjudicator.i18n import LANGUAGES, N_
 
 from . import backend
 from .calendar import seats_calendar
-from .create import timezones
 from .errors import bad_link, error_page, status_of
 from .security import secret_page
-from .templating import absolute_url, set_viewer_zone
+from .templating import absolute_url, set_viewer_zone, timezones
 
 bp = Blueprint("players", __name__)
 SESSION_KEY = "player"

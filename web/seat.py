@@ -26,14 +26,13 @@ from adjudicator.i18n import LANGUAGES, help_text
 from . import backend
 from .boards import board_html, hand_at_every_decision, hand_html
 from .composer import MAX_PLAN_ROWS, compose, naming
-from .create import timezones
 from .doge_placement import FORM_FIELD as PLACEMENT_FIELD
 from .doge_placement import chosen_set, picked_area, placement_form
 from .doge_placement import order_text as placement_text
 from .errors import bad_link, status_of
 from .players import signed_in
 from .security import secret_page
-from .templating import set_viewer_zone
+from .templating import set_viewer_zone, timezones
 from .values import json_value, log_start
 
 bp = Blueprint("seat", __name__)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from typing import Any
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from babel.dates import format_datetime
 from flask import Flask, current_app, g, has_app_context, url_for
@@ -107,6 +107,11 @@ def option_value(game: Any, name: str, value: object) -> str:
         if option.name == name:
             return option.words_for(value) or option_text(value)
     return option_text(value)
+
+
+def timezones() -> list[str]:
+    """The IANA zone names a form offers (regions/cities, and UTC)."""
+    return sorted(z for z in available_timezones() if "/" in z or z == "UTC")
 
 
 def register_templating(app: Flask) -> None:

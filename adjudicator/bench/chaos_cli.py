@@ -13,8 +13,13 @@ import signal
 import sys
 from dataclasses import replace
 
+from . import install_hint, missing_extra
+
 
 def main(argv: list[str]) -> int:
+    if missing := missing_extra():  # without the bench extra, say what to install
+        print(install_hint("pbem chaos", missing), file=sys.stderr)
+        return 2
     from . import chaos
 
     parser = argparse.ArgumentParser(prog="pbem chaos", description=__doc__)

@@ -29,6 +29,7 @@ import argparse
 import copy
 import json
 import statistics
+import sys
 import time
 from collections.abc import Callable
 from typing import Any
@@ -37,6 +38,8 @@ from adjudicator.cli.options import parse_options
 from adjudicator.cli.playout import play_one, random_game
 from adjudicator.engine import copy_json, sha256_hex
 from adjudicator.record import export_bytes, replay_record, verify_record
+
+from . import install_hint, missing_extra
 
 
 def _percentile(values: list[float], fraction: float) -> float:
@@ -73,6 +76,9 @@ def _recursive_copy(value: Any) -> Any:
 
 
 def main(argv: list[str]) -> int:
+    if missing := missing_extra():  # without the bench extra, say what to install
+        print(install_hint("pbem bench", missing), file=sys.stderr)
+        return 2
     if argv[:1] == ["mail"]:
         from .mail import main as mail_main
 

@@ -34,22 +34,10 @@ def main(argv: list[str] | None = None) -> int:
     for name, (_module, help_text) in COMMANDS.items():
         sub.add_parser(name, help=help_text, add_help=False)
     args, rest = parser.parse_known_args(argv)
-    name = COMMANDS[args.command][0]
-    if name.startswith("adjudicator.bench."):
-        return _bench(name, args.command, rest)
-    module = importlib.import_module(name)
+    # every command is imported only when asked for: the benches and the fault suite
+    # (adjudicator.bench) stay out of the runtime and check their own extra
+    module = importlib.import_module(COMMANDS[args.command][0])
     return int(module.main(rest) or 0)
-
-
-def _bench(name: str, command: str, rest: list[str]) -> int:
-    """A bench or the fault suite: adjudicator.bench is imported only here, and only when asked for;
-    without the `bench` extra's modules the command says what to install."""
-    from adjudicator.bench import install_hint, missing_extra
-
-    if missing := missing_extra():
-        print(install_hint(f"pbem {command}", missing), file=sys.stderr)
-        return 2
-    return int(importlib.import_module(name).main(rest) or 0)
 
 
 if __name__ == "__main__":
