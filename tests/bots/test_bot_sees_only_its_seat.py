@@ -9,6 +9,7 @@ import pytest
 
 from adjudicator.bots.search import BotConfig, choose, decision_seed, determinize
 from adjudicator.engine import apply_checked, canonical_json, get_game
+from adjudicator.service.hidden import scrambled
 
 GAMES = {"1960": 2, "doge": 4, "china": 4, "founding-fathers": 5}
 SMALL = BotConfig(candidates=4, step_budget=400, min_rounds=2, max_rounds=3)
@@ -42,30 +43,9 @@ def _midgame(game_id: str, seed: int, steps: int):
 
 
 def _scrambled(game, state, seat, seed: str):
-    """`state` with every value `seat` may not see changed and every count it may see kept: the
-    game's generator reseeded, each secret list shuffled, and the other seats' private lists
-    dealt out again from their pooled contents (each seat keeps as many items as it had)."""
-    rnd = random.Random(seed)
-    changed = dict(state)
-    secret = dict(state.get("secret") or {})
-    for key, value in secret.items():
-        if isinstance(value, list):
-            value = list(value)
-            rnd.shuffle(value)
-            secret[key] = value
-    secret["rng"] = {"s": [format(rnd.getrandbits(64) | 1, "016x") for _ in range(4)]}
-    changed["secret"] = secret
-    private = {s: dict(part) for s, part in (state.get("private") or {}).items()}
-    others = [s for s in private if s != seat]
-    for key in sorted({k for s in others for k, v in private[s].items() if isinstance(v, list)}):
-        holders = [s for s in others if isinstance(private[s].get(key), list)]
-        pool = [item for s in holders for item in private[s][key]]
-        rnd.shuffle(pool)
-        for s in holders:
-            size = len(private[s][key])
-            private[s][key], pool = pool[:size], pool[size:]
-    changed["private"] = private
-    return changed
+    """`state` with every value `seat` may not see changed (the product's own scrambler, which
+    the whole-turn lines of the mails are checked against too)."""
+    return scrambled(state, seat, seed)
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
