@@ -44,7 +44,8 @@ from datetime import timedelta
 from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
+
+from .schemas import fresh_schema
 
 PG_URL = os.environ.get("PBEM_TEST_PG_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 REDIS_URL = os.environ.get("PBEM_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
@@ -63,19 +64,8 @@ def _database(backend: str, tmp: Path) -> Iterator[tuple[str, str]]:
     if backend == "embedded":
         yield f"sqlite:///{tmp / 'pbem.sqlite'}", f"sqla+sqlite:///{tmp / 'broker.sqlite'}"
         return
-    from sqlalchemy import create_engine, text
-
-    schema = f"bench_{secrets.token_hex(5)}"
-    admin = create_engine(PG_URL)
-    with admin.begin() as conn:
-        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
-    sep = "&" if "?" in PG_URL else "?"
-    try:
-        yield f"{PG_URL}{sep}options={quote(f'-csearch_path={schema}')}", REDIS_URL
-    finally:
-        with admin.begin() as conn:
-            conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
-        admin.dispose()
+    with fresh_schema(PG_URL) as url:
+        yield url, REDIS_URL
 
 
 def _create_games(count: int, title: str) -> list[str]:

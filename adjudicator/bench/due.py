@@ -22,9 +22,9 @@ from contextlib import contextmanager
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
 from .openloop import percentile
+from .schemas import fresh_schema
 
 PG_URL_DEFAULT = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 CHUNK = 5000
@@ -99,22 +99,8 @@ def _database(backend: str, tmp: Path, pg_url: str) -> Iterator[str]:
         path = tmp / f"due-{secrets.token_hex(4)}.sqlite"
         yield f"sqlite:///{path}"
         return
-    from sqlalchemy import create_engine, text
-
-    admin = create_engine(pg_url)
-    schema = f"bench_due_{secrets.token_hex(6)}"
-    with admin.begin() as conn:
-        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
-    sep = "&" if "?" in pg_url else "?"
-    try:
-        yield f"{pg_url}{sep}options={quote(f'-csearch_path={schema}')}"
-    finally:
-        from adjudicator import store
-
-        store.configure(None)
-        with admin.begin() as conn:
-            conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
-        admin.dispose()
+    with fresh_schema(pg_url, "bench_due") as url:
+        yield url
 
 
 def main(argv: list[str]) -> int:

@@ -23,7 +23,6 @@ import argparse
 import http.client
 import os
 import re
-import secrets
 import signal
 import socket
 import subprocess
@@ -33,10 +32,11 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from urllib.parse import quote, urlencode
+from urllib.parse import urlencode
 
 from .closedloop import Level, peak, saturate
 from .openloop import Outcome, Request, percentile, run
+from .schemas import fresh_schema
 
 GUNICORN_CONF = Path(__file__).resolve().parents[2] / "deploy" / "gunicorn.conf.py"
 PG_URL = os.environ.get("PBEM_TEST_PG_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
@@ -53,19 +53,8 @@ def _database(backend: str, tmp: Path, pg_url: str) -> Iterator[str]:
     if backend == "sqlite":
         yield f"sqlite:///{tmp / 'bench.sqlite'}"
         return
-    from sqlalchemy import create_engine, text
-
-    admin = create_engine(pg_url)
-    schema = f"bench_{secrets.token_hex(6)}"
-    with admin.begin() as conn:
-        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
-    sep = "&" if "?" in pg_url else "?"
-    try:
-        yield f"{pg_url}{sep}options={quote(f'-csearch_path={schema}')}"
-    finally:
-        with admin.begin() as conn:
-            conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
-        admin.dispose()
+    with fresh_schema(pg_url) as url:
+        yield url
 
 
 @contextmanager
