@@ -5,8 +5,6 @@ plans that apply whole or not at all."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from sqlmodel import select
 
@@ -14,7 +12,7 @@ from adjudicator import service, store
 from adjudicator.engine import get_game
 from adjudicator.record import export_bytes, undone_indices, verify_bytes
 from adjudicator.store import Game, OutboxMessage
-from tests.support.play import PlayedGame, new_game
+from tests.support.play import PlayedGame, kennedy_to_play, new_game
 
 GAME = get_game("1960")
 
@@ -36,14 +34,7 @@ def chooser(game: PlayedGame) -> str:
 
 def kennedy_spending(cp: int) -> PlayedGame:
     """A 1960 game where Kennedy plays a card of at least `cp` CP for its CP (first of the turn)."""
-    game = new_game("1960", seats=2)
-    [chooser] = [seat for seat in ("kennedy", "nixon") if game.page(seat).prompt]
-    assert not game.submit(chooser, "first kennedy").error
-    labels = [GAME.order_label(c) for c in game.page("kennedy").prompt["choices"]]
-    plays = [(int(m.group(2)), m.group(1)) for label in labels
-             if (m := re.match(r"(play \d+ cp) — .* \((\d) CP\b", label))]
-    best, text = max(plays)
-    assert best >= cp, labels
+    game, text = kennedy_to_play(cp)
     assert not game.submit("kennedy", text).error
     return game
 

@@ -17,7 +17,7 @@ from adjudicator.service.core import current_prompts, module_of, seat_row
 from adjudicator.service.hidden import draws_nothing, scrambled
 from adjudicator.service.orders import SEPARATOR, order_line_parts, order_lines
 from adjudicator.store import Game
-from tests.support.play import PlayedGame, new_game
+from tests.support.play import PlayedGame, kennedy_to_play, new_game
 
 GAME = get_game("1960")
 
@@ -25,19 +25,6 @@ GAME = get_game("1960")
 def _length(game: PlayedGame) -> int:
     with store.transaction(write=False) as s:
         return s.exec(select(Game.record_length).where(Game.public_id == game.game_id)).one()
-
-
-def kennedy_to_play(cp: int) -> tuple[PlayedGame, str]:
-    """A 1960 game where Kennedy plays first, and his play of a card of at least `cp` CP for its CP."""
-    game = new_game("1960", seats=2)
-    [chooser] = [seat for seat in ("kennedy", "nixon") if game.page(seat).prompt]
-    assert not game.submit(chooser, "first kennedy").error
-    labels = [GAME.order_label(c) for c in game.page("kennedy").prompt["choices"]]
-    plays = [(int(m.group(2)), m.group(1)) for label in labels
-             if (m := re.match(r"(play \d+ cp) — .* \((\d) CP\b", label))]
-    best, text = max(plays)
-    assert best >= cp, labels
-    return game, text
 
 
 def test_a_line_splits_into_its_orders_and_a_standing_line_stays_one() -> None:

@@ -142,3 +142,21 @@ def declared_game(game: str, seats: int, title: str, director: service.CreatedDi
                                "the club's season ended")
         assert service.public_game(s, created.game_id).status == "finished"
     return created.game_id
+
+
+def kennedy_to_play(cp: int) -> tuple[PlayedGame, str]:
+    """A 1960 game where Kennedy plays first, and his play of a card of at least `cp` CP for its
+    CP (the order text, not sent yet)."""
+    import re
+
+    from adjudicator.engine import get_game
+
+    game = new_game("1960", seats=2)
+    [chooser] = [seat for seat in ("kennedy", "nixon") if game.page(seat).prompt]
+    assert not game.submit(chooser, "first kennedy").error
+    labels = [get_game("1960").order_label(c) for c in game.page("kennedy").prompt["choices"]]
+    plays = [(int(m.group(2)), m.group(1)) for label in labels
+             if (m := re.match(r"(play \d+ cp) — .* \((\d) CP\b", label))]
+    best, text = max(plays)
+    assert best >= cp, labels
+    return game, text
