@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import importlib
 import json
 import statistics
 import sys
@@ -75,46 +76,16 @@ def _recursive_copy(value: Any) -> Any:
     return value
 
 
+# `pbem bench NAME ...`: the modules of this package with a bench of their own (else NAME is a game)
+SUBCOMMANDS = ("mail", "pace", "hostile", "fuzz", "burst", "http", "bots", "due", "web")
+
+
 def main(argv: list[str]) -> int:
     if missing := missing_extra():  # without the bench extra, say what to install
         print(install_hint("pbem bench", missing), file=sys.stderr)
         return 2
-    if argv[:1] == ["mail"]:
-        from .mail import main as mail_main
-
-        return mail_main(argv[1:])
-    if argv[:1] == ["pace"]:
-        from .pace import main as pace_main
-
-        return pace_main(argv[1:])
-    if argv[:1] == ["hostile"]:
-        from .hostile import main as hostile_main
-
-        return hostile_main(argv[1:])
-    if argv[:1] == ["fuzz"]:
-        from .fuzz import main as fuzz_main
-
-        return fuzz_main(argv[1:])
-    if argv[:1] == ["burst"]:
-        from .burst import main as burst_main
-
-        return burst_main(argv[1:])
-    if argv[:1] == ["http"]:
-        from .http import main as http_main
-
-        return http_main(argv[1:])
-    if argv[:1] == ["bots"]:
-        from .bots import main as bots_main
-
-        return bots_main(argv[1:])
-    if argv[:1] == ["due"]:
-        from .due import main as due_main
-
-        return due_main(argv[1:])
-    if argv[:1] == ["web"]:
-        from .web import main as web_main
-
-        return web_main(argv[1:])
+    if argv[:1] and argv[0] in SUBCOMMANDS:  # a bench of its own, imported when asked for
+        return int(importlib.import_module(f".{argv[0]}", __package__).main(argv[1:]) or 0)
     parser = argparse.ArgumentParser(prog="pbem bench", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("game")

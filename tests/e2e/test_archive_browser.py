@@ -36,19 +36,13 @@ from adjudicator.record.verify import failure_line, verdict_line
 from tests.support.browser import chromium_or_skip
 from tests.support.databases import sqlite_database, unavailable
 from tests.support.play import declared_game
+from tests.support.records import FIXTURES
+from tests.support.records import NEWEST as TITLES
 from web.archive import as_script
 from web.verifier_runtime import RuntimeUnavailable, install
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 PBEM = str(Path(sys.executable).with_name("pbem"))
-FIXTURES = Path(__file__).resolve().parents[1] / "record" / "fixtures"
-# a finished game of each title (the newest rules version's fixture, as tests/e2e/test_verify_browser.py)
-TITLES = {
-    "doge": "doge-rules-3.json.gz",
-    "china": "china-rules-2-fortifications.json.gz",
-    "1960": "1960-rules-gmt-2017-3.json.gz",
-    "founding-fathers": "founding-fathers-rules-1.6-3-collapse.json.gz",
-}
 
 # what the browser made of a page: every link as it resolved it, and whether each stylesheet and
 # picture loaded

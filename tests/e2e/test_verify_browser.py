@@ -29,17 +29,11 @@ from adjudicator.record.verdict import receipt_line
 from adjudicator.record.verify import failure_line, verdict_line
 from tests.support.browser import chromium_or_skip, free_port
 from tests.support.databases import unavailable
+from tests.support.records import FIXTURES
+from tests.support.records import NEWEST as TITLES
 from web.verifier_runtime import CORE_FILES, RuntimeUnavailable, install
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-FIXTURES = Path(__file__).resolve().parents[1] / "record" / "fixtures"
-# the newest published rules version of each title
-TITLES = {
-    "doge": "doge-rules-3.json.gz",
-    "china": "china-rules-2-fortifications.json.gz",
-    "1960": "1960-rules-gmt-2017-3.json.gz",
-    "founding-fathers": "founding-fathers-rules-1.6-3-collapse.json.gz",
-}
 SEALED = "doge-rules-2.json"  # a record made through the service: its sealed bids carry salts
 
 
