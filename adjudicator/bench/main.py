@@ -77,7 +77,7 @@ def _recursive_copy(value: Any) -> Any:
 
 
 # `pbem bench NAME ...`: the modules of this package with a bench of their own (else NAME is a game)
-SUBCOMMANDS = ("mail", "pace", "hostile", "fuzz", "burst", "http", "bots", "due", "web")
+SUBCOMMANDS = ("mail", "pace", "hostile", "fuzz", "burst", "http", "bots", "due", "web", "walks")
 
 
 def main(argv: list[str]) -> int:
