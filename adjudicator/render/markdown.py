@@ -78,9 +78,10 @@ def _plain_heading(text: str) -> str | None:
     return f"<h{level}>{inner[3:-4]}</h{level}>"
 
 
-# An indented code block's line: four spaces, then text without control characters, without "<",
-# ">", "&" or a backslash, starting and ending with a non-space
-_CODE_LINE = r"    [^\x00-\x20\x7f-\x9f<>&\\](?:[^\x00-\x1f\x7f-\x9f<>&\\]*[^\x00-\x20\x7f-\x9f<>&\\])?"
+# An indented code block's line: four spaces, then text without control characters, line
+# separators, "<", ">", "&" or a backslash, starting and ending with a non-space (Unicode's)
+_CODE_LINE = (r"    [^\s\x00-\x1f\x7f-\x9f<>&\\](?:[^\x00-\x1f\x7f-\x9f\u2028\u2029<>&\\]*"
+              r"[^\s\x00-\x1f\x7f-\x9f<>&\\])?")
 _CODE_BLOCK = re.compile(f"(?:{_CODE_LINE}\n)*{_CODE_LINE}")
 
 

@@ -129,10 +129,10 @@ def test_every_block_of_a_games_mails_converts_as_markdown_does(game_id: str) ->
     assert plain > 0
 
 
-CODE_ALPHABET = "aZé9 \t`*_[]<>&\\{}|#-+=:.!()~\"'\xa0;,/%?"
+CODE_ALPHABET = "aZé9 \t`*_[]<>&\\{}|#-+=:.!()~\"'\xa0\x85\u2028\u3000;,/%?"
 
 
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=6000, deadline=None)
 @given(st.sampled_from(["Keep this line.", "## Applied", "Did you mean:", "# T", "a *b*", "- x", ""]),
        st.lists(st.tuples(st.sampled_from(["    ", "   ", "     ", "\t", ""]),
                           st.text(alphabet=CODE_ALPHABET, max_size=20)), min_size=1, max_size=4),
