@@ -50,8 +50,9 @@ def store_group(group: list[Mail], app: Celery | None = None) -> None:
     if not group:
         return
     try:
-        stored: list[list[Task]] = store.run_in_transaction(lambda s: [
-            service.receive_mail(s, m.raw, m.source, m.envelope_from, m.envelope_to, m.peer) for m in group])
+        arrived = [service.arrived_mail(m.raw, m.source, m.envelope_from, m.envelope_to, m.peer) for m in group]
+        # headers read before the writers' lock; one read and one INSERT for the group under it
+        stored: list[list[Task]] = store.run_in_transaction(lambda s: service.receive_mails(s, arrived))
     except Exception:
         if len(group) > 1:
             log.warning("a group of %d inbound mails could not be stored together: storing each alone",

@@ -78,9 +78,31 @@ def _plain_heading(text: str) -> str | None:
     return f"<h{level}>{inner[3:-4]}</h{level}>"
 
 
+# An indented code block's line: four spaces, then text without control characters, line
+# separators, "<", ">", "&" or a backslash, starting and ending with a non-space (Unicode's)
+_CODE_LINE = (r"    [^\s\x00-\x1f\x7f-\x9f<>&\\](?:[^\x00-\x1f\x7f-\x9f\u2028\u2029<>&\\]*"
+              r"[^\s\x00-\x1f\x7f-\x9f<>&\\])?")
+_CODE_BLOCK = re.compile(f"(?:{_CODE_LINE}\n)*{_CODE_LINE}")
+
+
+def _plain_then_code(text: str) -> str | None:
+    """Markdown's HTML of a plain paragraph or heading followed by one indented code block of
+    plain lines, or None. A reply's receipt is such a block ("Keep this line: ..." and the
+    receipt line): unique to each mail, it took a whole Markdown conversion per reply."""
+    first, _gap, block = text.partition("\n\n")
+    block = block.rstrip("\n")
+    if not first or not _CODE_BLOCK.fullmatch(block):
+        return None
+    head = _plain_paragraph(first) or _plain_heading(first)
+    if head is None:
+        return None
+    code = "\n".join(line[4:] for line in block.split("\n"))
+    return f"{head}\n<pre><code>{code}\n</code></pre>"
+
+
 @lru_cache(maxsize=65536)  # log lines repeat on every page view of a long game
 def markdown_to_html(text: str) -> str:
-    html = _plain_paragraph(text or "") or _plain_heading(text or "")
+    html = _plain_paragraph(text or "") or _plain_heading(text or "") or _plain_then_code(text or "")
     if html is None:
         html = _converter().reset().convert(text or "")
     return sanitise(html)

@@ -17,8 +17,10 @@ from .directors import CreatedDirector, DirectedGame, DirectorPage, create_direc
 from .errors import BadOrder, Conflict, Forbidden, NotFound, NotYourTurn, ServiceError, StaleOrder, TooMany
 from .health import HealthFigures, health_figures
 from .home import HomeSeat, HomeTournament, PlayerHome, home_deadlines, join_details, player_home, update_home
+from .inbound import arrived as arrived_mail
 from .inbound import process as process_mail
 from .inbound import receive as receive_mail
+from .inbound import receive_many as receive_mails
 from .inboxdrain import Drained
 from .inboxdrain import drain as drain_inbox
 from .integrity import RecordsChecked, check_records
@@ -141,6 +143,8 @@ __all__ = [
     "submit_order", "sweep_deadlines", "utcnow",
     "MAIL_MODES", "MailKey", "PressLine", "mark_press_read", "press_for", "process_mail", "public_press",
     "receive_mail",
+    "receive_mails",
+    "arrived_mail",
     "Absence", "absences", "cancel_absence", "my_absence",
     "CreatedDirector", "DirectedGame", "DirectorPage", "create_director", "director_page",
     "ContentInfo", "install_content", "list_content", "load_installed",

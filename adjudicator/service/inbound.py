@@ -15,7 +15,8 @@ queue on the game row instead of deadlocking on PostgreSQL.
 from __future__ import annotations
 
 import logging
-from dataclasses import replace
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from email.message import Message
 from typing import Any
@@ -27,7 +28,7 @@ from adjudicator.mail import addresses, config
 from adjudicator.mail.body import Command, press_reply
 from adjudicator.mail.parse import ParsedMail, auto_reason, headers_only, message_id_of
 from adjudicator.store import Game, InboxMessage, OutboxMessage, is_transient, lock_game
-from adjudicator.store.rows import insert_unless_exists
+from adjudicator.store.rows import insert_many_unless_exist
 
 from . import mailprep, mailunit, notify, outboxrows, retention, verified
 from .bounces import record_bounce
@@ -43,9 +44,17 @@ from .types import Task
 log = logging.getLogger(__name__)
 
 
-def receive(s: Session, raw: bytes, source: str, envelope_from: str | None = None,
-            envelope_to: list[str] | None = None, peer: str = "") -> list[Task]:
-    """Store one message; [] for a duplicate Message-ID. Oversized messages keep only their headers."""
+@dataclass(frozen=True)
+class Arrived:
+    """A mail as `receive` stores it, its headers read before the transaction (no database)."""
+    message_id: str
+    raw: bytes  # only the headers of an oversized message
+    values: dict[str, Any]  # the inbox row's columns
+
+
+def arrived(raw: bytes, source: str, envelope_from: str | None = None, envelope_to: list[str] | None = None,
+            peer: str = "") -> Arrived:
+    """The row `receive` stores for this message. Oversized messages keep only their headers."""
     oversized = 0
     try:
         parsed_headers = headers_only(raw)
@@ -56,23 +65,53 @@ def receive(s: Session, raw: bytes, source: str, envelope_from: str | None = Non
         mid, from_addr, subject = message_id_of(Message(), raw), "", ""
     if len(raw) > config.max_message_bytes():
         oversized, raw = len(raw), raw[: config.max_header_bytes()]
-    # Core statements, not ORM objects: the listener stores every mail (the ORM was half its cost)
-    known = s.connection().execute(
-        select(InboxMessage.id, InboxMessage.status).where(InboxMessage.message_id == mid)).first()
-    if known is not None:
-        if known[1] == "new":  # stored before, never processed (e.g. a retry after a 4xx): process it
-            log.info("Message-ID %s received again before it was processed: handing it on", mid)
-            return [("ingest", known[0])]
-        note_duplicate(s, mid, raw)
-        return []
-    row_id = insert_unless_exists(s, InboxMessage, {
+    return Arrived(mid, raw, {
         "message_id": mid, "raw": raw, "source": source, "envelope_from": (envelope_from or "")[:998],
         "envelope_to": [t[:320] for t in (envelope_to or [])][:20], "peer": peer[:64], "from_addr": from_addr,
-        "subject": subject, "auth": {"oversized": oversized} if oversized else {}}, unique=["message_id"])
-    if row_id is None:  # two receivers racing on one Message-ID: the second one loses here
-        log.info("duplicate Message-ID %s ignored (concurrent)", mid)
-        return []
-    return [("ingest", row_id)]
+        "subject": subject, "auth": {"oversized": oversized} if oversized else {}})
+
+
+def receive(s: Session, raw: bytes, source: str, envelope_from: str | None = None,
+            envelope_to: list[str] | None = None, peer: str = "") -> list[Task]:
+    """Store one message; [] for a duplicate Message-ID. Oversized messages keep only their headers."""
+    return receive_many(s, [arrived(raw, source, envelope_from, envelope_to, peer)])[0]
+
+
+def receive_many(s: Session, mails: Sequence[Arrived]) -> list[list[Task]]:
+    """Store `mails` in the caller's transaction, each as `receive` stores it after the ones before
+    it (a second copy of a Message-ID in the batch is handed on like a stored, unprocessed one), in
+    one read and one INSERT for them all: the SMTP listener stores a group of mails at a time, and
+    on SQLite each statement is a turn of the writers' lock its committer thread holds (issue 31).
+    Core statements, not ORM objects: the listener stores every mail (the ORM was half its cost)."""
+    mids = list(dict.fromkeys(m.message_id for m in mails))
+    known = {mid: (row_id, status) for row_id, status, mid in s.connection().execute(
+        select(InboxMessage.id, InboxMessage.status, InboxMessage.message_id)
+        .where(col(InboxMessage.message_id).in_(mids)))}
+    fresh: dict[str, Arrived] = {}  # the first copy of each new Message-ID, in arrival order (the drain's)
+    for mail in mails:
+        if mail.message_id not in known:
+            fresh.setdefault(mail.message_id, mail)
+    ids = insert_many_unless_exist(s, InboxMessage, [m.values for m in fresh.values()], unique="message_id")
+    out: list[list[Task]] = []
+    for mail in mails:
+        mid = mail.message_id
+        if mid in known:
+            row_id, status = known[mid]
+            if status == "new":  # stored before, never processed (e.g. a retry after a 4xx): process it
+                log.info("Message-ID %s received again before it was processed: handing it on", mid)
+                out.append([("ingest", row_id)])
+            else:
+                note_duplicate(s, mid, mail.raw)
+                out.append([])
+            continue
+        row_id = ids.get(mid)
+        if row_id is None:  # two receivers racing on one Message-ID: the second one loses here
+            log.info("duplicate Message-ID %s ignored (concurrent)", mid)
+            out.append([])
+            continue
+        known[mid] = (row_id, "new")  # a later copy in this batch finds it stored
+        out.append([("ingest", row_id)])
+    return out
 
 
 def process(s: Session, inbox_id: int, now: datetime | None = None) -> list[Task]:

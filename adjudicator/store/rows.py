@@ -56,6 +56,21 @@ def insert_unless_exists(
     return s.connection().execute(stmt, row).scalar()
 
 
+def insert_many_unless_exist(s: Session, model: type[SQLModel], values: list[dict[str, Any]],
+                             unique: str) -> dict[Any, int]:
+    """Insert rows of `model` (`row_values` of each) in one statement, unless a row with the same
+    `unique` column exists already (committed, or being inserted by a concurrent transaction: ON
+    CONFLICT DO NOTHING); the new rows' ids by their `unique` value. The values must differ in
+    `unique`."""
+    rows = [row_values(model, v) for v in values]
+    if not rows:
+        return {}
+    stmt = _insert_many_statement(s.get_bind().dialect.name, model, unique)
+    if any(row.keys() != rows[0].keys() for row in rows):  # one statement binds the same columns for every row
+        return {key: row_id for row in rows for key, row_id in s.connection().execute(stmt, row).all()}
+    return {key: row_id for key, row_id in s.connection().execute(stmt, rows).all()}
+
+
 @lru_cache(maxsize=64)
 def _insert_statement(dialect: str, model: type[SQLModel], unique: tuple[str, ...]) -> Any:
     """Built once, its values bound at execution (the INSERT names the parameters' columns):
@@ -66,3 +81,10 @@ def _insert_statement(dialect: str, model: type[SQLModel], unique: tuple[str, ..
         .on_conflict_do_nothing(index_elements=list(unique))
         .returning(table.c.id)
     )
+
+
+@lru_cache(maxsize=64)
+def _insert_many_statement(dialect: str, model: type[SQLModel], unique: str) -> Any:
+    table = table_of(model)
+    return dialect_insert(dialect, table).on_conflict_do_nothing(index_elements=[unique]).returning(
+        table.c[unique], table.c.id)

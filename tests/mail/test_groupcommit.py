@@ -106,14 +106,20 @@ def test_mails_arriving_during_a_store_wait_and_go_together(game: PlayedGame, dr
 def test_a_bad_mail_gets_451_and_the_others_of_its_group_are_stored(
         game: PlayedGame, monkeypatch: pytest.MonkeyPatch) -> None:
     raws = _orders(game, 5)
-    real = service.receive_mail
+    real, real_many = service.receive_mail, service.receive_mails
 
     def receive(s: Any, raw: bytes, *args: Any) -> Any:
         if raw == raws[3]:
             raise RuntimeError("a bug storing this one mail")
         return real(s, raw, *args)
 
+    def receive_many(s: Any, mails: list[Any]) -> Any:  # the group's store meets the same bug
+        if any(m.raw == raws[3] for m in mails):
+            raise RuntimeError("a bug storing this one mail")
+        return real_many(s, mails)
+
     monkeypatch.setattr(service, "receive_mail", receive)
+    monkeypatch.setattr(service, "receive_mails", receive_many)
     answers, sizes = _answers(raws)
     assert sizes == [1, 4]
     assert [a[:3] for a in answers] == ["250", "250", "250", "451", "250"]

@@ -122,11 +122,43 @@ def test_every_block_of_a_games_mails_converts_as_markdown_does(game_id: str) ->
     plain = 0
     for body in _mail_bodies(game_id, seed=16, steps=30):
         for block in md._BOUNDARY.split(body):
-            fast = md._plain_paragraph(block) or md._plain_heading(block)
+            fast = md._plain_paragraph(block) or md._plain_heading(block) or md._plain_then_code(block)
             if fast is not None:
                 plain += 1
                 assert fast == _markdown(block)
     assert plain > 0
+
+
+CODE_ALPHABET = "aZé9 \t`*_[]<>&\\{}|#-+=:.!()~\"'\xa0\x85\u2028\u3000;,/%?"
+
+
+@settings(max_examples=6000, deadline=None)
+@given(st.sampled_from(["Keep this line.", "## Applied", "Did you mean:", "# T", "a *b*", "- x", ""]),
+       st.lists(st.tuples(st.sampled_from(["    ", "   ", "     ", "\t", ""]),
+                          st.text(alphabet=CODE_ALPHABET, max_size=20)), min_size=1, max_size=4),
+       st.sampled_from(["\n\n", "\n", "\n\n\n", "\n \n"]), st.integers(min_value=0, max_value=2))
+def test_a_generated_text_then_code_converts_as_markdown_does(head: str, lines: list[tuple[str, str]], gap: str,
+                                                              breaks: int) -> None:
+    text = head + gap + "\n".join(indent + line for indent, line in lines) + "\n" * breaks
+    fast = md._plain_then_code(text)
+    if fast is not None:
+        assert fast == _markdown(text)
+
+
+@pytest.mark.parametrize("text", [
+    "Keep this line: the game's verifier page checks it against the record.\n\n"
+    "    pbem receipt: game gzz4xpg seat green commitment 19c0609aedd1d58525283fbaf61648e2280b04dd047edea7c9484\n",
+    "## Applied\n\n    place cannaregio 1\n    bid 2",
+    "Did you mean:\n\n    bid 2\n\n",
+])
+def test_a_receipt_block_takes_the_plain_path(text: str) -> None:
+    assert md._plain_then_code(text) == _markdown(text)
+
+
+@pytest.mark.parametrize("text", ["a\n\n    x <b>", "a\n\n    x &amp;", "a\n\n     x", "a\n\n    x \n", "a\n    x",
+                                  "- a\n\n    x", "a\n\n    x\n\n    y", "a\n\n\tx", "a\n\n    x\\y"])
+def test_any_other_text_then_code_is_left_to_markdown(text: str) -> None:
+    assert md._plain_then_code(text) is None
 
 
 @settings(max_examples=3000, deadline=None)

@@ -78,3 +78,48 @@ def test_row_values_fill_the_models_defaults() -> None:
     assert isinstance(values["received_at"], datetime) and values["attempts"] == 0
     with pytest.raises(TypeError, match="message_id"):
         row_values(InboxMessage, {})
+
+
+def _received_rows(s) -> list[tuple]:  # noqa: ANN001 - a session
+    rows = s.exec(select(InboxMessage).order_by(InboxMessage.id)).all()  # ids from the run's first (PostgreSQL's
+    return [(r.id - rows[0].id, r.message_id, bytes(r.raw), r.status, r.envelope_to, r.auth) for r in rows]  # go on)
+
+
+def _batch() -> list[bytes]:
+    """Mails for a batch after `_before`: new ones, a second copy of one of them, a copy of a stored
+    unprocessed mail, a copy of a processed one (same bytes) and its Message-ID with other bytes."""
+    return [bytes(message("a", mid="<n1@t>")), bytes(message("b", mid="<n2@t>")), bytes(message("c", mid="<n1@t>")),
+            bytes(message("d", mid="<stored@t>")), bytes(message("e", mid="<done@t>")),
+            bytes(message("other", mid="<done@t>")), bytes(message("f", mid="<n3@t>"))]
+
+
+def _before(s) -> None:  # noqa: ANN001 - a session
+    service.receive_mail(s, bytes(message("d", mid="<stored@t>")), "smtp")
+    service.receive_mail(s, bytes(message("e", mid="<done@t>")), "smtp")
+    s.exec(select(InboxMessage).where(InboxMessage.message_id == "<done@t>")).one().status = "done"
+
+
+def test_a_batch_is_stored_as_its_mails_one_after_the_other(db) -> None:  # noqa: ANN001
+    """What the listener's group stores (`receive_mails`: one read, one INSERT) is what `receive`
+    of each mail in turn stores: the same rows with the same ids, tasks and duplicate counts."""
+    from sqlalchemy import event
+
+    with store.transaction() as s:
+        _before(s)
+        first = s.exec(select(InboxMessage.id)).first()
+        one_by_one = [[(kind, i - first) for kind, i in service.receive_mail(s, raw, "smtp", None, ["x@pbem.test"])]
+                      for raw in _batch()]
+        expected = _received_rows(s)
+        s.rollback()
+    statements: list[str] = []
+    with store.transaction() as s:
+        _before(s)
+        first = s.exec(select(InboxMessage.id)).first()
+        event.listen(s.connection(), "before_cursor_execute", lambda *a: statements.append(a[2].split()[0]))
+        batch = [[(kind, i - first) for kind, i in tasks] for tasks in service.receive_mails(
+            s, [service.arrived_mail(raw, "smtp", None, ["x@pbem.test"]) for raw in _batch()])]
+        got = _received_rows(s)
+    assert batch == one_by_one
+    assert batch[:4] == [[("ingest", 2)], [("ingest", 3)], [("ingest", 2)], [("ingest", 0)]] and batch[4:6] == [[], []]
+    assert got == expected
+    assert statements[:2] == ["SELECT", "INSERT"] and statements.count("INSERT") == 1
