@@ -24,28 +24,36 @@ from celery import Celery
 
 EMBEDDED_BROKER = "sqla+sqlite:///var/broker.sqlite"
 SQLALCHEMY_PREFIXES = ("sqla+", "sqlalchemy+")
-# The embedded broker's transport wakes idle workers when a message is put instead of leaving them
-# to poll once a second (workers/wakebroker.py); same tables as kombu's SQLAlchemy transport, so
-# any sqla+ URL gets it, through Celery's `broker_transport` setting ("the fully qualified path to
-# your own transport implementation"). A URL's own `sqla+` prefix wins over that setting, and the
+# The embedded broker (workers/sqlitebroker.py) is kombu's SQLAlchemy transport whose consumers are
+# woken after each publish, through Celery's `broker_transport` setting ("the fully qualified path to
+# your own transport implementation") and `after_task_publish` signal, and create_engine options
+# through `broker_transport_options`. A URL's own `sqla+` prefix wins over that setting, and the
 # worker's URL comes from CELERY_BROKER_URL, which wins over the `broker_url` setting: so the URL
 # without its prefix goes to `broker_read_url` and `broker_write_url`, the settings Celery opens
 # every connection with (a worker that kept the prefix lost every wake-up: mail latency p50
 # 1,004 ms instead of 42 ms).
-WAKING_TRANSPORT = "workers.wakebroker:Transport"
+EMBEDDED_TRANSPORT = "workers.sqlitebroker:Transport"
 
 
 def is_embedded(app: Celery) -> bool:
-    """The broker is a database table (kombu's SQLAlchemy transport, woken by ours)."""
+    """The broker is a database table (kombu's SQLAlchemy transport)."""
     return str(app.conf.broker_url).startswith(SQLALCHEMY_PREFIXES)
 
 
-def _waking_transport(app: Celery) -> None:
+def _embedded_transport(app: Celery) -> None:
+    from .sqlitebroker import transport_options, wake_after_publish
+
     url = str(app.conf.broker_url or "")  # CELERY_BROKER_URL first, as Celery reads it
     for prefix in SQLALCHEMY_PREFIXES:
         if url.startswith(prefix):
             plain = url.removeprefix(prefix)
-            app.conf.update(broker_transport=WAKING_TRANSPORT, broker_read_url=plain, broker_write_url=plain)
+            app.conf.update(broker_transport=EMBEDDED_TRANSPORT, broker_read_url=plain, broker_write_url=plain)
+            wake_after_publish(plain)
+            if plain.startswith("sqlite"):
+                # connect_args' timeout goes to the creator (SQLAlchemy ignores connect_args with one)
+                options = dict(app.conf.broker_transport_options or {})
+                timeout = float(options.pop("connect_args", {}).get("timeout", 5.0))
+                app.conf.broker_transport_options = {**transport_options(plain, timeout), **options}
 
 
 def broker_url() -> str:
@@ -151,14 +159,10 @@ def make_celery(config: dict[str, Any] | None = None) -> Celery:
     )
     if config:
         app.conf.update(config)
-    _waking_transport(app)
-    if not is_embedded(app):
-        # The embedded broker's queue is a table: a restart or a lock loses no queued message, so a
-        # wake-up there would only double the queue (found by `pbem chaos`); a killed worker's one
-        # task in flight is left to the sweep.
-        from .consumer import WakeRecovery
+    _embedded_transport(app)
+    from .consumer import WakeRecovery
 
-        app.steps["consumer"].add(WakeRecovery)
+    app.steps["consumer"].add(WakeRecovery)
     if is_embedded(app):
         _first_queue(app)
     if is_embedded(app) and "worker_pool" not in (config or {}):

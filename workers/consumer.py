@@ -8,7 +8,10 @@ are at most RETRY_MAX_SECONDS apart (one connection attempt; nothing else is don
 Each start of the consumer (the worker started, or its broker connection re-established) publishes
 one `recover` task with `wake=True` (adjudicator/service/recovery.py, `wake`): a broker restart may
 have lost every queued wake-up, a killed worker the ones it held, and without this their rows
-waited for the sweep's grace (two minutes) and backoff.
+waited for the sweep's grace (two minutes) and backoff. On the embedded broker, whose queue is a
+table that a restart does not empty, the wake-up goes to the back of the main queue: by the time it
+runs, every message queued before it has been taken, so the rows still waiting are those whose
+message was lost (a killed worker's), not a backlog's, which it would double.
 """
 
 from __future__ import annotations
@@ -38,7 +41,13 @@ class WakeRecovery(bootsteps.StartStopStep):
     requires = ("celery.worker.consumer.tasks:Tasks",)
 
     def start(self, c: Any) -> None:
+        from .celery_app import is_embedded
+
         try:
-            c.app.send_task("workers.tasks.recover", kwargs={"wake": True}, expires=60)
+            if is_embedded(c.app):  # behind the queue (see the module doc); it may wait out a backlog
+                c.app.send_task("workers.tasks.recover", kwargs={"wake": True},
+                                queue=c.app.conf.task_default_queue)
+            else:
+                c.app.send_task("workers.tasks.recover", kwargs={"wake": True}, expires=60)
         except Exception:  # noqa: BLE001 - the broker went away again: the next start sends one
             log.warning("could not publish the recovery wake-up after connecting", exc_info=True)

@@ -16,9 +16,10 @@ from sqlmodel import Session, select
 
 from adjudicator import service, store
 
-from .celery_app import celery
+from .celery_app import celery, is_embedded
 from .enqueue import enqueue
 from .mailer import TemporaryFailure, deliver, deliver_many
+from .sqlitebroker import prune_taken
 
 log = logging.getLogger(__name__)
 
@@ -109,6 +110,8 @@ def recover(wake: bool = False, follow_up: bool = True) -> None:
     (`follow_up`): the rows stored or woken just before the reconnection, which a wake-up leaves
     alone as possibly still on their way, are handed on then, seconds after the broker is back
     instead of after the sweep's grace."""
+    if is_embedded(celery) and "sqlite" in str(celery.conf.broker_url):
+        prune_taken(str(celery.conf.broker_url))
     after = (0, 0)
     for _ in range(WAKE_ROUNDS if wake else 1):
         result = store.run_in_transaction(

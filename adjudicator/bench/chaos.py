@@ -423,6 +423,11 @@ class Run:
             "--timeout", "30", "web.wsgi:app"], env, tmp)
         self.procs["smtp"] = Proc("smtp", [
             py, "-m", "adjudicator.cli.main", "smtp", "--host", "127.0.0.1", "--port", str(self.smtp_port)], env, tmp)
+        if self.backend != "postgres":  # the embedded broker's queues, before the workers race to
+            from workers.celery_app import make_celery
+            from workers.sqlitebroker import declare_queues
+
+            declare_queues(make_celery({"broker_url": self.broker_url, "task_default_queue": self.queue}))
         for name in ("worker1", "worker2", "beat1", "web", "smtp"):
             self.procs[name].start()
         _wait(lambda: _connectable(self.web_port) and _connectable(self.smtp_port), "web and SMTP listener", 60)

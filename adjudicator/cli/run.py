@@ -79,6 +79,11 @@ def main(argv: list[str]) -> int:
         return 2
     children: list[subprocess.Popen[bytes]] = []
     if not args.no_worker:
+        from workers.celery_app import celery, is_embedded
+        from workers.sqlitebroker import declare_queues
+
+        if is_embedded(celery):  # before the workers, which would race to create them
+            declare_queues(celery)
         worker = [sys.executable, "-m", "celery", "-A", "workers.celery_app", "worker",
                   "--pool", "solo", "--loglevel", "warning", "--without-mingle", "--without-gossip"]
         for n in range(max(1, args.workers)):
