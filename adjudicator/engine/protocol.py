@@ -230,6 +230,23 @@ def _is_message(value: Any) -> bool:
     return isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], str) and isinstance(value[1], dict)
 
 
+class _PromptText:
+    """`Prompt.text`: when left empty beside a `message`, the message's English, worded on first
+    read. A replay or a random playout builds a prompt per step and never reads its text, and
+    filling in the message was several per cent of such a step."""
+
+    def __get__(self, prompt: Prompt | None, owner: type | None = None) -> str:
+        if prompt is None:
+            return ""  # the field's default (a dataclass asks the class)
+        text: str = prompt.__dict__["_text"]
+        if not text and prompt.message is not None:
+            text = prompt.__dict__["_text"] = message_text(prompt.message)
+        return text
+
+    def __set__(self, prompt: Prompt, text: str) -> None:
+        prompt.__dict__["_text"] = text
+
+
 @dataclass
 class Prompt:
     """One seat's pending decision.
@@ -247,7 +264,7 @@ class Prompt:
     choices: list[Order] | ChoiceGrid
     sealed: bool = False
     group: str | None = None
-    text: str = ""  # one line saying what is being decided, Markdown
+    text: str = _PromptText()  # type: ignore[assignment]  # what is being decided, one Markdown line
     hidden: bool = False  # the order names something only its seat may know (see above)
 
     presorted: bool = False  # the game already lists choices in a fixed order; skip sorting
@@ -309,6 +326,8 @@ class Prompt:
                 return None
             choice = choices[position]
             if choice is order:
+                return choice
+            if _same_types(choice, order):  # two marshal calls: cheaper than encoding both
                 return choice
             if target is None:
                 target = canonical_json(order)
