@@ -290,7 +290,8 @@ class Prompt:
         The first few lookups scan the choices (equality first, then canonical bytes, so that
         `true` never passes for `1`); a prompt asked more often builds an index once, keyed by
         the order's exact marshal bytes, which makes every later lookup O(1)."""
-        if isinstance(self.choices, ChoiceGrid):
+        # a list first: isinstance against the grid, an ABC's subclass, costs a Python-level check
+        if type(self.choices) is not list and isinstance(self.choices, ChoiceGrid):
             choice = self.choices.candidate(order)
             if choice is None or choice != order:
                 return None
@@ -342,7 +343,7 @@ class Prompt:
         """Like `find`, but a copy of the choice that nothing else holds (what `apply` may change):
         a grid builds its choice afresh for each lookup, so only a listed choice is copied."""
         found = self.find(order)
-        if found is None or isinstance(self.choices, ChoiceGrid):
+        if found is None or (type(self.choices) is not list and isinstance(self.choices, ChoiceGrid)):
             return found
         return copy_json(found)
 
