@@ -16,11 +16,16 @@ def canonical_json(value: JSON) -> bytes:
 
     Exactly `json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)`,
     encoded; the C encoder that json.dumps itself uses is called directly, which skips building a
-    JSONEncoder per call (most of the cost for the small values orders and choices are)."""
-    if _c_make_encoder is None:
+    JSONEncoder per call (most of the cost for the small values orders and choices are). It is
+    one encoder without circular-reference markers (a dict entry per container encoded, a third
+    of the cost of a record entry's hash): a value that contains itself exhausts the recursion
+    instead, and json.dumps then raises the error it raises for it."""
+    if _encode_plain is None:
         return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
-    encode = _c_make_encoder({}, _refuse, _encode_string, None, ":", ",", True, False, True)
-    return "".join(encode(value, 0)).encode()
+    try:
+        return "".join(_encode_plain(value, 0)).encode()
+    except RecursionError:
+        return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
 
 
 def canonical_sort_key() -> Callable[[JSON], str]:
@@ -39,6 +44,9 @@ def canonical_sort_key() -> Callable[[JSON], str]:
 _c_make_encoder = getattr(json.encoder, "c_make_encoder", None)
 _encode_string = json.encoder.encode_basestring  # ensure_ascii=False
 _refuse = json.JSONEncoder().default  # the TypeError json.dumps raises for a non-JSON value
+# Without markers the encoder keeps no state between calls, so this one serves every call.
+_encode_plain = (None if _c_make_encoder is None
+                 else _c_make_encoder(None, _refuse, _encode_string, None, ":", ",", True, False, True))
 _marshal_dumps, _marshal_loads = marshal.dumps, marshal.loads
 
 

@@ -25,7 +25,6 @@ from .protocol import (
     Prompt,
     State,
     Step,
-    message_text,
 )
 
 
@@ -51,9 +50,10 @@ class Node:
 
 
 def said(text: str | Message) -> dict[str, Any]:
-    """A prompt's `text` and `message` from a decision's text (a message, or English only)."""
+    """A prompt's `text` and `message` from a decision's text (a message, or English only); a
+    message's English is worded only when the prompt's `text` is read (`Prompt.text`)."""
     if isinstance(text, tuple):
-        return {"text": message_text(text), "message": text}
+        return {"message": text}
     return {"text": text}
 
 

@@ -15,6 +15,7 @@ def check_orders(prompts: dict[str, Prompt], orders: dict[str, Order]) -> dict[s
     if not prompts:
         raise IllegalOrder("the game is over; no orders are expected")
     checked: dict[str, Order] = {}
+    one_open = False
     for seat, order in orders.items():
         prompt = prompts.get(seat)
         if prompt is None:
@@ -24,6 +25,9 @@ def check_orders(prompts: dict[str, Prompt], orders: dict[str, Order]) -> dict[s
         if found is None:
             raise IllegalOrder(f"{seat}: that is not a legal {prompt.kind} order now")
         checked[seat] = found
+        one_open = not prompt.sealed
+    if len(checked) == 1 and one_open:  # the common step: one seat's open order, nothing to match up
+        return checked
     sealed = {p.group for s, p in prompts.items() if s in orders and p.sealed}
     if len(sealed) > 1:
         raise IllegalOrder("orders for two sealed groups cannot be applied together")

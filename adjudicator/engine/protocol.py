@@ -230,6 +230,23 @@ def _is_message(value: Any) -> bool:
     return isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], str) and isinstance(value[1], dict)
 
 
+class _PromptText:
+    """`Prompt.text`: when left empty beside a `message`, the message's English, worded on first
+    read. A replay or a random playout builds a prompt per step and never reads its text, and
+    filling in the message was several per cent of such a step."""
+
+    def __get__(self, prompt: Prompt | None, owner: type | None = None) -> str:
+        if prompt is None:
+            return ""  # the field's default (a dataclass asks the class)
+        text: str = prompt.__dict__["_text"]
+        if not text and prompt.message is not None:
+            text = prompt.__dict__["_text"] = message_text(prompt.message)
+        return text
+
+    def __set__(self, prompt: Prompt, text: str) -> None:
+        prompt.__dict__["_text"] = text
+
+
 @dataclass
 class Prompt:
     """One seat's pending decision.
@@ -247,7 +264,7 @@ class Prompt:
     choices: list[Order] | ChoiceGrid
     sealed: bool = False
     group: str | None = None
-    text: str = ""  # one line saying what is being decided, Markdown
+    text: str = _PromptText()  # type: ignore[assignment]  # what is being decided, one Markdown line
     hidden: bool = False  # the order names something only its seat may know (see above)
 
     presorted: bool = False  # the game already lists choices in a fixed order; skip sorting
@@ -273,7 +290,8 @@ class Prompt:
         The first few lookups scan the choices (equality first, then canonical bytes, so that
         `true` never passes for `1`); a prompt asked more often builds an index once, keyed by
         the order's exact marshal bytes, which makes every later lookup O(1)."""
-        if isinstance(self.choices, ChoiceGrid):
+        # a list first: isinstance against the grid, an ABC's subclass, costs a Python-level check
+        if type(self.choices) is not list and isinstance(self.choices, ChoiceGrid):
             choice = self.choices.candidate(order)
             if choice is None or choice != order:
                 return None
@@ -310,6 +328,8 @@ class Prompt:
             choice = choices[position]
             if choice is order:
                 return choice
+            if _same_types(choice, order):  # two marshal calls: cheaper than encoding both
+                return choice
             if target is None:
                 target = canonical_json(order)
             if canonical_json(choice) == target:
@@ -323,7 +343,7 @@ class Prompt:
         """Like `find`, but a copy of the choice that nothing else holds (what `apply` may change):
         a grid builds its choice afresh for each lookup, so only a listed choice is copied."""
         found = self.find(order)
-        if found is None or isinstance(self.choices, ChoiceGrid):
+        if found is None or (type(self.choices) is not list and isinstance(self.choices, ChoiceGrid)):
             return found
         return copy_json(found)
 

@@ -94,7 +94,9 @@ def with_windows(state: State, prompts: dict[str, Prompt]) -> dict[str, Prompt]:
         # a hidden decision stays hidden with its extra choices (a card played then is only withheld
         # from the export a little longer; its events are public as ever)
         out[seat] = Prompt(seat=seat, kind=p.kind, choices=[*p.choices, *extra], sealed=False, group=None,
-                           text=p.text, message=p.message, presorted=True, hidden=p.hidden)
+                           # a message's text is worded when read (Prompt.text), not here
+                           text=p.text if p.message is None else "", message=p.message, presorted=True,
+                           hidden=p.hidden)
     return out
 
 
