@@ -9,7 +9,7 @@ import hmac
 import threading
 from collections import OrderedDict
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from sqlalchemy.orm import object_session
 from sqlmodel import Session, col, select
@@ -18,7 +18,8 @@ from adjudicator.engine import GameModule, Prompt, get_game
 from adjudicator.engine import state_hash as hash_state
 from adjudicator.i18n import _
 from adjudicator.record import GENESIS, entry_hash
-from adjudicator.store import Director, Game, ModeratorAction, RecordEntry, SealedOrder, Seat, lock_game
+from adjudicator.store import Director, Game, ModeratorAction, RecordEntry, SealedOrder, Seat, gamelock, lock_game
+from adjudicator.store.gamelock import SealedRow, SeatRow
 from adjudicator.store.typed import id_of
 
 from . import snapshot
@@ -28,6 +29,13 @@ from .errors import Conflict, Forbidden, NotFound, StaleOrder
 from .tokens import MailKey, mail_key_matches, prompt_token, seat_token_matches, token_matches
 
 # ---------------------------------------------------------------------------- loading and auth
+
+class _SeatLink(Protocol):
+    @property
+    def seat_token_hash(self) -> str | None: ...
+
+
+L = TypeVar("L", bound=_SeatLink)
 
 
 def locked_game(s: Session, game_id: str) -> Game:
@@ -61,28 +69,52 @@ def module_of(g: Game) -> GameModule:
 
 
 def seats_of(s: Session, g: Game) -> list[Seat]:
-    cached = snapshot.rows(s, g, Seat)
+    """The game's seats as ORM objects (to change them; `seat_rows` only reads)."""
+    cached = snapshot.seat_objects(s, g)
     if cached is not None:
         return cached
     return list(s.exec(select(Seat).where(Seat.game_id == g.id).order_by(col(Seat.position))).all())
 
 
+def seat_rows(s: Session, g: Game) -> list[SeatRow] | list[Seat]:
+    """The game's seats to read, in table order: an order's snapshot's plain rows (written with
+    `store.update_row`), else the ORM objects."""
+    cached = snapshot.rows(s, g, Seat)
+    return cached if cached is not None else seats_of(s, g)
+
+
 def seat_row(s: Session, g: Game, seat: str, seats: list[Seat] | None = None) -> Seat:
     """`seats`: the game's rows (`seats_of`), if the caller has them already."""
-    if seats is None:
-        seats = snapshot.rows(s, g, Seat)
+    if seats is None and snapshot.active(s, g):
+        seats = seats_of(s, g)
     if seats is None:
         row = s.exec(select(Seat).where(Seat.game_id == g.id, Seat.seat == seat)).first()
     else:
         row = next((r for r in seats if r.seat == seat), None)
     if row is None:
-        raise NotFound(_("game %(game)s has no seat %(seat)s", game=g.public_id, seat=repr(seat)))
+        raise _no_seat(g, seat)
     return row
+
+
+def _no_seat(g: Game, seat: str) -> NotFound:
+    return NotFound(_("game %(game)s has no seat %(seat)s", game=g.public_id, seat=repr(seat)))
 
 
 def auth_seat(s: Session, g: Game, seat: str, seat_token: str | MailKey, seats: list[Seat] | None = None) -> Seat:
     """A seat link's token, or a MailKey (reply-address token / SIGNON password) from a mail."""
-    row = seat_row(s, g, seat, seats)
+    return _authenticated(g, seat, seat_token, seat_row(s, g, seat, seats))
+
+
+def auth_seat_row(s: Session, g: Game, seat: str, seat_token: str | MailKey) -> SeatRow | Seat:
+    """`auth_seat`, answered with the row `seat_rows` reads (an order's plain row)."""
+    rows: list[SeatRow] | list[Seat] = seat_rows(s, g)
+    row: SeatRow | Seat | None = next((r for r in rows if r.seat == seat), None)
+    if row is None:
+        raise _no_seat(g, seat)
+    return _authenticated(g, seat, seat_token, row)
+
+
+def _authenticated(g: Game, seat: str, seat_token: str | MailKey, row: L) -> L:
     if isinstance(seat_token, MailKey):
         ok = mail_key_matches(row.seat_token_hash, g.public_id, seat, seat_token)
     else:
@@ -174,12 +206,11 @@ def sealed_groups(prompts: dict[str, Prompt]) -> dict[str, list[str]]:
     return groups
 
 
-def sealed_rows(s: Session, g: Game, group: str) -> dict[str, SealedOrder]:
+def sealed_rows(s: Session, g: Game, group: str) -> dict[str, SealedRow]:
     cached = snapshot.rows(s, g, SealedOrder)
-    if cached is not None:
-        return {r.seat: r for r in cached if r.group == group}
-    rows = s.exec(select(SealedOrder).where(SealedOrder.game_id == g.id, SealedOrder.group == group))
-    return {r.seat: r for r in rows}
+    if cached is None:
+        cached = gamelock.sealed_of(s, id_of(g))
+    return {r.seat: r for r in cached if r.group == group}
 
 
 def token_for(g: Game, seat: str, prompt: Prompt | None) -> str | None:

@@ -15,14 +15,14 @@ from adjudicator.store import Game
 from . import suggest
 from .clock import utcnow
 from .core import (
-    auth_seat,
+    auth_seat_row,
     check_prompt_token,
     current_prompts,
     locked_snapshot,
     module_of,
     require_running,
     sealed_rows,
-    seats_of,
+    seat_row,
     token_for,
 )
 from .decisions import answered_since, stale_text
@@ -172,8 +172,7 @@ def _submit(
     # the lock serialises submissions to one game; the game's seats, sealed and standing orders
     # are read with it, once (authentication, the seal, `advance` and `settle` all need them)
     g = locked_snapshot(s, game_id)
-    seats = seats_of(s, g)
-    row = auth_seat(s, g, seat, seat_token, seats)
+    row = auth_seat_row(s, g, seat, seat_token)
     require_running(g)
     game = module_of(g)
     standing = [isinstance(item, str) and is_standing_line(item) for item in items]
@@ -181,7 +180,7 @@ def _submit(
     answered = (answered_since(s, g, game, seat, asked_at)
                 if asked_at is not None and not all(standing) else None)
     if answered is not None:  # the mail's decision is closed: its order lines answer nothing now
-        result.stale = stale_text(g, row, answered)
+        result.stale = stale_text(g, seat_row(s, g, seat), answered)
         result.not_applied = [item for item, mark in zip(items, standing, strict=True) if not mark]
         items, standing = [item for item, mark in zip(items, standing, strict=True) if mark], [True] * sum(standing)
         sizes = None  # standing lines are one order each
@@ -264,7 +263,6 @@ def _submit(
     elif line is not None:  # a part of the line was refused: none of it stands
         line.undo(result, part)
         g = locked_snapshot(s, game_id)
-        seats = seats_of(s, g)
     if plan is not None:
         if result.error:  # all or nothing: the lines before the refused one are undone too
             plan.rollback()
@@ -272,14 +270,13 @@ def _submit(
                              "all)", error=result.error)
             result.applied, result.receipts, result.notes = [], [], []
             g = locked_snapshot(s, game_id)
-            seats = seats_of(s, g)
         else:
             plan.commit()
     if not settle_after:
         return result
     # a mail whose orders all answered a closed decision acted on nothing: no follow-up of its wait
     acted = answered is None or bool(result.applied or result.receipts)
-    result.tasks += settle(s, g, now, actors={seat} if acted else (), seats=seats)
+    result.tasks += settle(s, g, now, actors={seat} if acted else ())
     for receipt in result.receipts:  # the last order of its group was revealed with the others
         receipt.revealed = seat not in sealed_rows(s, g, receipt.group)
     result.prompt_token = token_for(g, seat, current_prompts(g).get(seat))

@@ -30,6 +30,7 @@ from sqlmodel import Session, col, select
 from adjudicator.bots import choose
 from adjudicator.engine import GameModule, IllegalOrder, Order, Prompt
 from adjudicator.store import Game, Seat, StandingOrder, update_row
+from adjudicator.store.gamelock import SeatRow
 
 from . import notify, snapshot
 from .clock import as_utc, utcnow
@@ -41,6 +42,7 @@ from .core import (
     open_deadline,
     sealed_groups,
     sealed_rows,
+    seat_rows,
     seats_of,
 )
 from .standingdrop import drop_never_legal
@@ -92,10 +94,10 @@ def _standing_rows(s: Session, g: Game) -> dict[str, list[StandingOrder]]:
 def advance(s: Session, g: Game, now: datetime) -> int:
     """Apply every decision that needs nobody (see the module doc); returns the number of steps.
     Stops at AUTO_LIMIT steps."""
-    return _advance(s, g, now, seats_of(s, g))[0]
+    return _advance(s, g, now, seat_rows(s, g))[0]
 
 
-def _advance(s: Session, g: Game, now: datetime, seats: list[Seat],
+def _advance(s: Session, g: Game, now: datetime, seats: list[SeatRow] | list[Seat],
              moved: set[str] | None = None) -> tuple[int, set[str] | None]:
     """`advance`, plus the seats whose sealed order is in when it stopped (None: not known), which
     spares `settle` reading the sealed rows again. `moved` collects the seats whose decision was
@@ -187,9 +189,9 @@ def settle(s: Session, g: Game, now: datetime | None = None, actors: Iterable[st
     rows, if the caller has them already."""
     now = now or utcnow()
     actors, fresh = set(actors), set(fresh)
-    seats = seats_of(s, g) if seats is None else seats
+    rows: list[SeatRow] | list[Seat] = seat_rows(s, g) if seats is None else seats
     moved: set[str] = set()
-    steps, sealed_in = _advance(s, g, now, seats, moved)
+    steps, sealed_in = _advance(s, g, now, rows, moved)
     follow_ups = actors if not (moved - actors) else set()
     fresh |= moved | (actors - follow_ups)  # their wait ended: a decision they have now is a new one
     game = module_of(g)
@@ -197,7 +199,7 @@ def settle(s: Session, g: Game, now: datetime | None = None, actors: Iterable[st
     if g.status == "finished":
         g.waiting_on = []
         s.add(g)
-        for row in seats:
+        for row in seats or seats_of(s, g):
             tasks += notify.end_mail(s, g, game, row, started=started)
         return tasks
     if g.status != "running":
@@ -220,7 +222,12 @@ def settle(s: Session, g: Game, now: datetime | None = None, actors: Iterable[st
     if g not in s:  # (adding it again walks its cascade: a tenth of a replaced order's settle)
         s.add(g)
     prompts = current_prompts(g)
-    for row in seats:
+    if not new:  # the common order: its seat's `acted_at`, by key (store/rowwrite.py)
+        for plain in rows:
+            if plain.seat in actors:
+                update_row(s, plain, {"acted_at": now})
+        return tasks
+    for row in seats or seats_of(s, g):  # a new wait changes its seats and mails them: ORM objects
         if row.seat in new:
             row.waits += 1
             row.wait_started_at = now
@@ -234,13 +241,12 @@ def settle(s: Session, g: Game, now: datetime | None = None, actors: Iterable[st
     return tasks
 
 
-def seat_spoke(s: Session, g: Game, row: Seat, now: datetime | None = None) -> None:
+def seat_spoke(s: Session, g: Game, row: SeatRow | Seat, now: datetime | None = None) -> None:
     """The seat ordered, mailed or wrote: its missed deadlines are forgiven, civil disorder ends."""
     if row.missed == 0 and not row.disorder:
         return
     ended = row.disorder
-    row.missed, row.disorder = 0, False
-    s.add(row)
+    update_row(s, row, {"missed": 0, "disorder": False})
     if ended and g.state is not None:
         append_note(s, g, "disorder_ended", now or utcnow(), seat=row.seat)
 

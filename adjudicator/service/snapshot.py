@@ -35,7 +35,8 @@ HASH_KEY = "pbem_last_hash"
 class Snapshot:
     game_id: int
     game: Game | None = None  # the locked row itself (`locked`)
-    rows: dict[type, list[Any]] = field(default_factory=dict)  # Seat, SealedOrder, StandingOrder
+    # Seat (plain rows or ORM objects, see `seat_objects`), SealedOrder (plain rows), StandingOrder
+    rows: dict[type, list[Any]] = field(default_factory=dict)
     entries: list[RecordEntry] = field(default_factory=list)  # record entries from `entries_from` on
     entries_from: int = 0
     undone: set[int] | None = None  # record indices a rollback undid ({} without one; None: not read yet)
@@ -53,7 +54,9 @@ def load(s: Session, public_id: str, entries: bool = True) -> Game | None:
     g, last = found
     if last is not None:
         remember_hash(s, g, last)
-    read = gamelock.game_rows(s, g.id or 0)
+    # a deadline changes its seats (waits, missed deadlines, mails): ORM objects; an order's are
+    # read as plain rows, and `seat_objects` turns them into ORM objects if a use case needs them
+    read = gamelock.game_rows(s, g.id or 0, objects=entries)
     snap = Snapshot(g.id or 0, g, undone=None if read.had_rollback else set())
     snap.rows[Seat], snap.rows[SealedOrder], snap.rows[StandingOrder] = read.seats, read.sealed, read.standing
     verified.remember(s, read.verified)
@@ -99,6 +102,33 @@ def _merged(s: Session, snap: Snapshot, kind: type[Any], cached: list[Any]) -> l
     kept = [r for r in cached if r not in s.deleted]
     known = {id(r) for r in kept}
     return kept + [o for o in s.new if isinstance(o, kind) and o.game_id == snap.game_id and id(o) not in known]
+
+
+def seat_objects(s: Session, g: Game) -> list[Seat] | None:
+    """The game's seats as ORM objects, or None without a snapshot. An order's snapshot holds
+    plain rows (gamelock.SeatRow): they are read again as ORM objects, with what was written by
+    key since, and the snapshot holds those from then on."""
+    snap = _snapshot(s, g)
+    if snap is None or Seat not in snap.rows:
+        return None
+    cached = snap.rows[Seat]
+    if any(isinstance(row, gamelock.SeatRow) for row in cached):
+        snap.rows[Seat] = cached = gamelock.seat_objects(s, snap.game_id)
+    return _merged(s, snap, Seat, cached)
+
+
+def sealed_added(s: Session, g: Game, row: gamelock.SealedRow) -> None:
+    """A sealed order was inserted by key (steps.seal)."""
+    snap = _snapshot(s, g)
+    if snap is not None and SealedOrder in snap.rows:
+        snap.rows[SealedOrder].append(row)
+
+
+def sealed_deleted(s: Session, g: Game, row: gamelock.SealedRow) -> None:
+    """A sealed order was deleted by key (steps.apply_group)."""
+    snap = _snapshot(s, g)
+    if snap is not None and SealedOrder in snap.rows:
+        snap.rows[SealedOrder] = [r for r in snap.rows[SealedOrder] if r is not row]
 
 
 def entries_since(s: Session, g: Game, since: int) -> list[RecordEntry] | None:

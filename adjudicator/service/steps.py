@@ -12,7 +12,6 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import inspect
 from sqlmodel import Session
 
 from adjudicator.engine import GameModule, IllegalOrder, Order, Prompt, canonical_json
@@ -20,10 +19,11 @@ from adjudicator.engine.canonical import copy_json
 from adjudicator.engine.play import check_orders, hidden_seats
 from adjudicator.i18n import _
 from adjudicator.record import commitment
-from adjudicator.store import Game, SealedOrder, update_row
+from adjudicator.store import Game, SealedOrder, delete_row, insert_row, update_row
+from adjudicator.store.gamelock import SealedRow
 from adjudicator.store.typed import id_of
 
-from . import undoable
+from . import snapshot, undoable
 from .core import append_entry, current_prompts, module_of, sealed_rows
 from .ratings import rate_finished
 from .tokens import new_salt
@@ -82,21 +82,17 @@ def seal(s: Session, g: Game, game: GameModule, seat: str, prompt: Prompt, order
     assert prompt.group is not None
     row = sealed_rows(s, g, prompt.group).get(seat)
     if row is not None and canonical_json(row.order) == canonical_json(order):
-        if row.origin != origin:
-            update_row(s, row, {"origin": origin})
+        update_row(s, row, {"origin": origin})  # (no statement when it is the same)
     else:
         salt = new_salt()
-        if row is None:
-            row = SealedOrder(game_id=id_of(g), group=prompt.group, seat=seat, order=order, salt=salt,
-                              commitment=commitment(order, salt), submitted_at=now, origin=origin)
-            s.add(row)
-        else:  # a replaced row: one Core UPDATE, not the flush's (store/rowwrite.py)
-            update_row(s, row, {"order": order, "salt": salt, "commitment": commitment(order, salt),
-                                "submitted_at": now, "origin": origin})
-        # a new row is persisted now: the reveal deletes it if this order completes the group. A
-        # replaced one's UPDATE went out above (after other changes of it: with the next flush)
-        if inspect(row).pending:
-            s.flush()
+        values = {"order": order, "salt": salt, "commitment": commitment(order, salt), "submitted_at": now,
+                  "origin": origin}
+        if row is None:  # sealed orders are written by key, never as ORM objects (gamelock.SealedRow)
+            key = insert_row(s, SealedOrder, {"game_id": id_of(g), "group": prompt.group, "seat": seat, **values})
+            row = SealedRow(key, id_of(g), prompt.group, seat, **values)
+            snapshot.sealed_added(s, g, row)
+        else:
+            update_row(s, row, values)
     return Receipt(row.commitment, game.format_order(order), seat, prompt.group, row.submitted_at)
 
 
@@ -106,7 +102,7 @@ def apply_group(
     game: GameModule,
     group: str,
     members: list[str],
-    rows: dict[str, SealedOrder],
+    rows: dict[str, SealedRow],
     now: datetime,
 ) -> list[Task]:
     """Submitted orders stand; members without a (still legal) order get their default. Orders a
@@ -132,7 +128,7 @@ def apply_group(
             orders[seat] = game.default_order(g.state or {}, seat)
             defaulted.append(seat)
     for row in rows.values():  # the record entry publishes them now
-        s.delete(row)
-    s.flush()
+        delete_row(s, row)
+        snapshot.sealed_deleted(s, g, row)
     return record_orders(s, g, orders, defaulted=defaulted, salts=salts, now=now, standing=standing,
                          substitute=substitute)

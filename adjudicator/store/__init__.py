@@ -30,7 +30,7 @@ from .models import (
     StandingOrder,
 )
 from .retry import is_transient, run_in_transaction
-from .rowwrite import update_row
+from .rowwrite import delete_row, insert_row, update_row
 
 __all__ = [
     "ClientAction", "LobbyGame", "PlayerAccount", "SignInLink", "TournamentEntry", "TournamentSignup",
@@ -38,5 +38,5 @@ __all__ = [
     "PlayerRating", "Press", "RecordEntry", "SealedOrder", "Seat", "SeatNote", "StandingOrder",
     "configure", "database_url", "get_engine", "init_db", "is_sqlite", "sqlite_file",
     "is_transient", "lock_game", "make_engine", "reset_after_fork", "run_in_transaction", "transaction",
-    "update_row",
+    "delete_row", "insert_row", "update_row",
 ]

@@ -12,7 +12,10 @@ after a flush. The note is kept with SQLAlchemy's public session events (`after_
 `after_transaction_end`) and transaction attributes (`parent`); `written_in` answers from it.
 
 Only for a persistent row with no change pending: otherwise the attributes are set and the flush
-writes them all in one statement.
+writes them all in one statement. A plain row (gamelock's `SeatRow`, `SealedRow`: no ORM object,
+its class naming its table model as `model`) is written the same way by its key, and an ORM
+object of the same row in the session, if any, is given the values too. `insert_row` and
+`delete_row` insert and delete a plain row by key.
 """
 
 from __future__ import annotations
@@ -20,12 +23,16 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import Table, bindparam, event, inspect, update
+from sqlalchemy import Table, bindparam, delete, event, insert, inspect, update
 from sqlalchemy.orm import SessionTransaction
 from sqlalchemy.orm.attributes import set_committed_value
-from sqlmodel import Session
+from sqlalchemy.orm.util import identity_key
+from sqlmodel import Session, SQLModel
 
-WRITTEN = "pbem_core_written"  # Session.info: [(the innermost transaction at the write, the row)]
+from .rows import row_values
+from .typed import table_of
+
+WRITTEN = "pbem_core_written"  # Session.info: [(the innermost transaction at the write, the row or None)]
 
 
 @lru_cache(maxsize=16)
@@ -37,6 +44,10 @@ def _statement(table: Table) -> Any:
 
 def update_row(s: Session, row: Any, values: dict[str, Any]) -> None:
     """Write `values` into the loaded `row` of this session (see the module doc)."""
+    model = getattr(type(row), "model", None)
+    if model is not None:  # a plain row
+        _update_plain(s, model, row, values)
+        return
     state = inspect(row)
     if not state.persistent or state.modified or state.session is not s:
         for name, value in values.items():
@@ -48,10 +59,75 @@ def update_row(s: Session, row: Any, values: dict[str, Any]) -> None:
     if not changed:
         return
     (key,) = state.identity
-    s.connection().execute(_statement(type(row).__table__), {**changed, "pbem_row_key": key})
+    s.connection().execute(_statement(table_of(type(row))), {**changed, "pbem_row_key": key})
+    _written(s, row, changed)
+
+
+def _written(s: Session, row: Any, changed: dict[str, Any]) -> None:
     for name, value in changed.items():
         set_committed_value(row, name, value)
+    _note(s, row)
+
+
+def _note(s: Session, row: Any) -> None:
+    """A Core write in the innermost transaction (`row`: the ORM object to expire if it is rolled
+    back; None for a plain row, which the snapshot's drop on a rollback reads again)."""
     s.info.setdefault(WRITTEN, []).append((s.get_nested_transaction() or s.get_transaction(), row))
+
+
+def _update_plain(s: Session, model: type[SQLModel], row: Any, values: dict[str, Any]) -> None:
+    # a column the plain row does not hold is written whatever its value
+    changed = {name: value for name, value in values.items()
+               if not hasattr(row, name) or getattr(row, name) != value}
+    if not changed:
+        return
+    for name, value in changed.items():
+        if hasattr(row, name):
+            setattr(row, name, value)
+    loaded = s.identity_map.get(identity_key(model, row.id))
+    if loaded is not None and inspect(loaded).modified:  # its flush writes these with its other changes
+        for name, value in changed.items():
+            setattr(loaded, name, value)
+        return
+    s.connection().execute(_statement(table_of(model)), {**changed, "pbem_row_key": row.id})
+    if loaded is not None:
+        _written(s, loaded, changed)
+    else:
+        _note(s, None)
+
+
+def insert_row(s: Session, model: type[SQLModel], values: dict[str, Any]) -> int:
+    """Insert one row of `model` (`rows.row_values`: defaults filled as the ORM fills them) and
+    return its id."""
+    row = row_values(model, values)
+    found = s.connection().execute(_insert(table_of(model)), row).scalar()
+    assert found is not None
+    _note(s, None)
+    return int(found)
+
+
+def delete_row(s: Session, row: Any) -> None:
+    """Delete a plain row by its key (an ORM object: `Session.delete`)."""
+    model = getattr(type(row), "model", None)
+    if model is None:
+        s.delete(row)
+        return
+    loaded = s.identity_map.get(identity_key(model, row.id))
+    if loaded is not None:
+        s.expunge(loaded)
+    s.connection().execute(_delete(table_of(model)), {"pbem_row_key": row.id})
+    _note(s, None)
+
+
+@lru_cache(maxsize=16)
+def _insert(table: Table) -> Any:
+    return insert(table).returning(table.c.id)
+
+
+@lru_cache(maxsize=16)
+def _delete(table: Table) -> Any:
+    (key,) = table.primary_key.columns
+    return delete(table).where(key == bindparam("pbem_row_key"))
 
 
 def written_in(s: Session, transaction: SessionTransaction) -> bool:
@@ -78,7 +154,7 @@ def _expire_rolled_back(s: Session, rolled_back: SessionTransaction) -> None:
     kept = []
     for transaction, row in written:
         if _within(transaction, rolled_back):
-            if inspect(row).persistent:
+            if row is not None and inspect(row).persistent:
                 s.expire(row)
         else:
             kept.append((transaction, row))

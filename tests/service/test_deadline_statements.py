@@ -13,7 +13,7 @@ from sqlmodel import select
 
 from adjudicator import service, store
 from adjudicator.service.clock import as_utc
-from adjudicator.store import Game, SealedOrder
+from adjudicator.store import Game, SealedOrder, Seat
 from tests.support.play import verify_addresses
 
 
@@ -199,26 +199,48 @@ def test_an_order_replacing_a_sealed_one_is_one_flush_and_no_game_update(db) -> 
         assert service.seat_state(s, game_id, "red", token).receipt.commitment == sub.receipts[0].commitment
 
 
-def test_a_sealed_row_not_yet_written_is_written_when_replaced(db) -> None:  # noqa: ANN001
-    """Only a row already in the database waits for the last flush: a reveal may delete the row
-    in the same transaction, which a row never written cannot be."""
-    from sqlalchemy import inspect
-
+def test_a_new_sealed_row_is_written_at_once_and_a_reveal_deletes_it(db) -> None:  # noqa: ANN001
+    """Sealed orders are written by key (no ORM object waits for a flush): a new one is in the
+    database as soon as it is sealed, and a reveal in the same transaction deletes it."""
     from adjudicator.engine import get_game
     from adjudicator.service import snapshot
     from adjudicator.service.clock import utcnow
-    from adjudicator.service.core import current_prompts
-    from adjudicator.service.steps import seal
+    from adjudicator.service.core import current_prompts, sealed_groups, sealed_rows
+    from adjudicator.service.steps import apply_group, seal
 
     game_id = doge_game()
     with store.transaction() as s:
-        g = snapshot.load(s, game_id)
+        g = snapshot.load(s, game_id, entries=False)
         prompt = current_prompts(g)["red"]
-        pending = SealedOrder(game_id=g.id, group=prompt.group, seat="red", order=prompt.choices[0], salt="s",
-                              commitment="c")
-        s.add(pending)
-        seal(s, g, get_game("doge"), "red", prompt, prompt.choices[1], utcnow())
-        assert inspect(pending).persistent
-        s.delete(pending)  # as a reveal does
+        assert prompt.group is not None
+        receipt = seal(s, g, get_game("doge"), "red", prompt, prompt.choices[0], utcnow())
+        assert [(r.seat, r.commitment) for r in s.exec(select(SealedOrder))] == [("red", receipt.commitment)]
+        assert sealed_rows(s, g, prompt.group)["red"].commitment == receipt.commitment
+        members = sealed_groups(current_prompts(g))[prompt.group]
+        apply_group(s, g, get_game("doge"), prompt.group, members, sealed_rows(s, g, prompt.group), utcnow())
+        assert not s.exec(select(SealedOrder)).all()
+        assert not sealed_rows(s, g, prompt.group)
     with store.transaction(write=False) as s:
         assert not s.exec(select(SealedOrder)).all()
+
+
+def test_a_seat_written_by_key_is_read_as_an_object_with_its_new_values(db) -> None:  # noqa: ANN001
+    """An order's snapshot reads the seats as plain rows; a use case that needs ORM objects gets
+    them with what was written by key, and a write through a plain row still held reaches them."""
+    from adjudicator.service import snapshot
+    from adjudicator.service.core import seat_rows, seats_of
+    from adjudicator.store.gamelock import SeatRow
+
+    game_id = doge_game()
+    with store.transaction() as s:
+        g = snapshot.load(s, game_id, entries=False)
+        plain = seat_rows(s, g)[0]
+        assert isinstance(plain, SeatRow)
+        store.update_row(s, plain, {"missed": 2})
+        objects = seats_of(s, g)
+        assert isinstance(objects[0], Seat) and objects[0].seat == plain.seat and objects[0].missed == 2
+        assert seat_rows(s, g) == objects  # the snapshot holds the objects from then on
+        store.update_row(s, plain, {"missed": 3})
+        assert objects[0].missed == 3
+    with store.transaction(write=False) as s:
+        assert s.exec(select(Seat.missed).where(Seat.seat == plain.seat)).all() == [3]
