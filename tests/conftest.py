@@ -79,7 +79,7 @@ def _content_libraries_restored() -> Iterator[None]:
     """Boards and decks a test installs live in process-wide libraries (as on a server); each test
     starts from the built-in ones only."""
     from adjudicator.engine import all_games
-    from adjudicator.service import content
+    from adjudicator.service.common import content
 
     libraries = [o.library for g in all_games().values() for o in g.info.options if o.library is not None]
     saved = [(lib, dict(lib._items), dict(lib._current)) for lib in libraries]

@@ -1,6 +1,6 @@
 """The adapters reach the service through its facade only (issue 27): web/, workers/ and
 adjudicator/cli/ import `adjudicator.service` and the names of its `__all__`, never one of its
-modules (`adjudicator.service.recovery`, `from adjudicator.service import reading`, or
+modules (`adjudicator.service.upkeep.recovery`, `from adjudicator.service import reading`, or
 `service.recovery` after `from adjudicator import service`). And web calls a use case by the
 function itself, `backend.call(service.submit, ...)`, never by its name in a string.
 
@@ -85,8 +85,8 @@ def test_the_scans_see_the_adapters_and_catch_each_way_around() -> None:
     files = {str(p.relative_to(ROOT)) for p in adapter_files()}
     assert {"web/seat.py", "workers/tasks.py", "adjudicator/cli/mail.py"} <= files
     assert not any(f.startswith("adjudicator/bench") for f in files)
-    bad = ("import adjudicator.service.core\n"
-           "from adjudicator.service.tokens import token_matches\n"
+    bad = ("import adjudicator.service.common.core\n"
+           "from adjudicator.service.common.tokens import token_matches\n"
            "from adjudicator.service import reading, submit\n"
            "from adjudicator import service as svc\n"
            "svc.recovery.sweep\nsvc.submit\n")

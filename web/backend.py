@@ -108,7 +108,7 @@ def enqueue(tasks: Iterable[Any]) -> None:
         current_app.extensions["pbem"]["enqueue"](tasks)
     except Exception:
         # The change is committed already; a page must not claim it failed. The deadline sweep
-        # re-issues reveals of complete groups; the recovery sweep (adjudicator/service/recovery.py)
+        # re-issues reveals of complete groups; the recovery sweep (adjudicator/service/upkeep/recovery.py)
         # sends the outbox rows whose task was not enqueued.
         log.exception("could not enqueue %d task(s) after the commit: %r", len(tasks), tasks)
         if current_app.testing:

@@ -43,7 +43,7 @@ def inbound():
         abort(403)
     # a mail up to PBEM_MAIL_MAX_BYTES (512 KiB) must get through, form- or base64-encoded, so the
     # app-wide 256 KiB cap is raised for this route; a larger mail is stored as headers only and
-    # answered "too big" (adjudicator.service.inbound)
+    # answered "too big" (adjudicator.service.mail.inbound)
     request.max_content_length = 2 * mail_config.max_message_bytes() + 64 * 1024
     if request.mimetype in ("multipart/form-data", "application/x-www-form-urlencoded"):
         # providers' inbound-parse posts carry the raw MIME in a form field

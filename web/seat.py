@@ -359,7 +359,7 @@ def standing(game_id: str, seat: str, seat_token: str):
 @bp.route("/play/<game_id>/<seat>/<seat_token>/undo", methods=["POST"])
 @secret_page
 def undo(game_id: str, seat: str, seat_token: str):
-    """Take back the seat's own last steps (service/undo.py says which it may)."""
+    """Take back the seat's own last steps (service/play/undo.py says which it may)."""
     steps = request.form.get("steps", "1")
     try:
         count = int(steps) if steps.isdigit() and len(steps) <= 2 else 0

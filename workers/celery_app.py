@@ -5,7 +5,7 @@ SQLAlchemy transport on a SQLite file in var/). Environment knobs:
 
 - PBEM_SWEEP_SECONDS: beat interval of the deadline sweep (default 60)
 - PBEM_RECOVERY_SECONDS: beat interval of the recovery sweep (default 30; see
-  adjudicator/service/recovery.py for PBEM_RECOVERY_GRACE_SECONDS and PBEM_RECOVERY_MAX_ATTEMPTS)
+  adjudicator/service/upkeep/recovery.py for PBEM_RECOVERY_GRACE_SECONDS and PBEM_RECOVERY_MAX_ATTEMPTS)
 - PBEM_DIGEST_SECONDS: interval of the daily digest (default 86400)
 - IMAP_HOST (+ IMAP_* settings, see workers/imap.py), PBEM_IMAP_SECONDS: poll a mailbox
   (IMAP_MODE=idle: no polling here; `pbem imap` or `pbem run` watches it in IMAP IDLE)
@@ -144,7 +144,7 @@ def make_celery(config: dict[str, Any] | None = None) -> Celery:
                 "task": "workers.tasks.send_digests",
                 "schedule": float(os.environ.get("PBEM_DIGEST_SECONDS", str(24 * 3600))),
             },
-            "prune": {  # retention (adjudicator/service/retention.py)
+            "prune": {  # retention (adjudicator/service/upkeep/retention.py)
                 "task": "workers.tasks.prune",
                 "schedule": float(os.environ.get("PBEM_PRUNE_SECONDS", str(24 * 3600))),
             },

@@ -6,7 +6,7 @@ minute's outage a worker came back 12 s after Redis did (found by `pbem chaos`).
 are at most RETRY_MAX_SECONDS apart (one connection attempt; nothing else is done meanwhile).
 
 Each start of the consumer (the worker started, or its broker connection re-established) publishes
-one `recover` task with `wake=True` (adjudicator/service/recovery.py, `wake`): a broker restart may
+one `recover` task with `wake=True` (adjudicator/service/upkeep/recovery.py, `wake`): a broker restart may
 have lost every queued wake-up, a killed worker the ones it held, and without this their rows
 waited for the sweep's grace (two minutes) and backoff. On the embedded broker, whose queue is a
 table that a restart does not empty, the wake-up goes to the back of the main queue: by the time it

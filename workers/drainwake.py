@@ -4,7 +4,7 @@ A listener that published one ingest task per mail paid a broker write for each,
 broker read, an acknowledgement and a transaction for each. Here a stored mail only asks for a
 drain (`request`); a thread of this process publishes one `drain_inbox` task at once, then at
 most one more per WINDOW seconds for all the mails stored meanwhile. The drain processes every
-`new` row it finds (service/inboxdrain.py), so a mail stored before a publish is always found
+`new` row it finds (service/mail/inboxdrain.py), so a mail stored before a publish is always found
 by the drain that publish starts, or by an earlier one.
 
 A wake-up is a hint, as every Celery message here: a publish that fails, or a process that dies

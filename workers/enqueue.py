@@ -46,7 +46,7 @@ def eager_task(kind: str) -> Any:
 
 def outbox_id(ref: Any) -> int:
     """A deliver task names its row by id, or by a reference to a row written without a flush of
-    its own (service/notify.py, OutboxRef): its id once the row is written."""
+    its own (service/play/notify.py, OutboxRef): its id once the row is written."""
     if isinstance(ref, int):
         return ref
     if ref.id is None:  # enqueued inside the transaction that wrote it: write it now

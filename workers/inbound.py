@@ -4,7 +4,7 @@ PBEM_EAGER=1 the message's own ingest task runs inline).
 
 The database is the queue of record: once the row is committed the message is accepted, whatever
 happens to the broker. If no drain can be published the recovery sweep hands the row on later
-(adjudicator/service/recovery.py), so the sender is told "accepted", not "try again".
+(adjudicator/service/upkeep/recovery.py), so the sender is told "accepted", not "try again".
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ PBEM_MAIL_DIR (var/mail).
 The row is claimed in one transaction (status `sending` until a lease expires: a second task for
 the same row finds it claimed and does nothing), sent outside any transaction (no lock held during
 network I/O), and its status written in another. A temporary failure leaves it `pending` with a
-due time; the recovery sweep (adjudicator/service/recovery.py) sends it again then, and also frees
+due time; the recovery sweep (adjudicator/service/upkeep/recovery.py) sends it again then, and also frees
 the claim of a worker that died while sending. Only a worker that died after sending but before
 recording it repeats a mail, with the same Message-ID (so the recipient's client can tell): at
 least once, and at most once in every other case.
@@ -467,7 +467,7 @@ class WebhookRefused(Exception):
 
 def post_webhook(url: str, payload: dict[str, object]) -> None:
     """POST to a seat's chat webhook: the host is resolved and checked here, at connect time, and
-    the connection goes to the checked address (service/webhooks.py, resolve); no redirect is followed, the
+    the connection goes to the checked address (service/people/webhooks.py, resolve); no redirect is followed, the
     answer is read up to a cap, and every step has a timeout."""
     try:
         target = resolve_webhook(url)

@@ -53,7 +53,7 @@ def sweep_deadlines() -> None:
 
 
 SWEEP_CHUNK = 25
-WAKE_ROUNDS = 40  # batches one wake-up hands on (service/recovery.py's BATCH rows of each kind each)
+WAKE_ROUNDS = 40  # batches one wake-up hands on (service/upkeep/recovery.py's BATCH rows of each kind each)
 
 
 def sweep_expiry() -> float:
@@ -101,7 +101,7 @@ def _sweep_one(game_id: str) -> list[Any]:
 
 @celery.task(name="workers.tasks.recover")
 def recover(wake: bool = False, follow_up: bool = True) -> None:
-    """The recovery sweep (adjudicator/service/recovery.py): hand on rows whose task was lost;
+    """The recovery sweep (adjudicator/service/upkeep/recovery.py): hand on rows whose task was lost;
     `wake`: the sweep after a worker (re)connected to the broker (workers/consumer.py). If the
     wake-ups cannot be published, the rows are due again at once rather than after the backoff.
 
@@ -161,7 +161,7 @@ def _fresh_connections(**_kwargs: object) -> None:
 
 @celery.task(name="workers.tasks.drain_inbox")
 def drain_inbox() -> None:
-    """Every stored mail not yet processed, a chunk per transaction (service/inboxdrain.py): the
+    """Every stored mail not yet processed, a chunk per transaction (service/mail/inboxdrain.py): the
     listener wakes one drain for many mails. After DRAIN_SECONDS with rows still waiting, the rest
     goes to a fresh drain at the back of the queue, so other tasks are not held up. A chunk that
     cannot be processed leaves its rows `new`: the recovery sweep hands them on one by one."""
@@ -216,7 +216,7 @@ def send_digests() -> None:
 
 @celery.task(name="workers.tasks.prune")
 def prune() -> str:
-    """Retention, daily (adjudicator/service/retention.py); the counts for the worker's log."""
+    """Retention, daily (adjudicator/service/upkeep/retention.py); the counts for the worker's log."""
     result = store.run_in_transaction(service.prune)
     log.info("prune: %s", result)
     return str(result)

@@ -80,7 +80,7 @@ def _create_games(count: int, title: str) -> list[str]:
             for n in range(first, min(count, first + SETUP_BATCH)):
                 c = service.create_game(s, game="doge", seats=4, title=f"{title} {n}", policy=policy)
                 for seat, invite in c.invites.items():
-                    service.verified.verify_address(s, f"{seat}.{title}{n}@bench.test")  # confirmed: mails flow
+                    service.common.verified.verify_address(s, f"{seat}.{title}{n}@bench.test")  # confirmed: mails flow
                     service.join_game(s, c.game_id, seat, invite, seat.title(), email=f"{seat}.{title}{n}@bench.test")
                 ids.append(c.game_id)
     return ids

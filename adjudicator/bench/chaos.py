@@ -438,8 +438,8 @@ class Run:
         """The burst games (deadline set later) and the mail games with their seats' addresses."""
         from adjudicator import service, store
         from adjudicator.engine import get_game
-        from adjudicator.service.core import current_prompts, find_game, seat_row
-        from adjudicator.service.notify import reply_address
+        from adjudicator.service.common.core import current_prompts, find_game, seat_row
+        from adjudicator.service.play.notify import reply_address
         from workers.celery_app import make_celery
         from workers.enqueue import enqueue
 
@@ -449,7 +449,7 @@ class Run:
 
         def join(game_id: str, seat: str, invite: str, email: str) -> Callable[[Any], Any]:
             def joining(s: Any) -> Any:
-                service.verified.verify_address(s, email)  # a confirmed player's address: the mails flow
+                service.common.verified.verify_address(s, email)  # a confirmed player's address: the mails flow
                 return service.join_game(s, game_id, seat, invite, seat.title(), email=email)
             return joining
 

@@ -114,7 +114,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--pg-url", default=os.environ.get("PBEM_TEST_PG_URL", PG_URL_DEFAULT))
     args = parser.parse_args(argv)
     from adjudicator import service, store
-    from adjudicator.service.deadlines import due_queries
+    from adjudicator.service.play.deadlines import due_queries
 
     tmp = Path(tempfile.mkdtemp(prefix="pbem-bench-due-"))
     print(f"due backend: {args.backend}")

@@ -109,7 +109,7 @@ class Targets:
         self.tokens: dict[str, str] = {}
         for i, (seat, invite) in enumerate(created.invites.items()):
             with store.transaction() as s:
-                service.verified.verify_address(s, f"{seat}@{config.domain()}")  # a confirmed player's
+                service.common.verified.verify_address(s, f"{seat}@{config.domain()}")  # a confirmed player's
                 joined = service.join_game(s, created.game_id, seat, invite, f"P{i}\r\nCc: z@y",
                                            email=f"{seat}@{config.domain()}")
             self.tokens[seat] = joined.seat_token
@@ -120,9 +120,9 @@ class Targets:
     def refresh(self) -> None:
         """Addresses, passwords and the open decisions' order texts, read from the store."""
         from adjudicator import store
-        from adjudicator.service.core import current_prompts, find_game, module_of, seats_of
-        from adjudicator.service.notify import reply_address
-        from adjudicator.service.tokens import signon_password
+        from adjudicator.service.common.core import current_prompts, find_game, module_of, seats_of
+        from adjudicator.service.common.tokens import signon_password
+        from adjudicator.service.play.notify import reply_address
 
         with store.transaction(write=False) as s:
             g = find_game(s, self.game_id)

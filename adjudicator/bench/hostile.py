@@ -127,8 +127,8 @@ def main(argv: list[str]) -> int:
     from sqlmodel import select
 
     from adjudicator import service, store
-    from adjudicator.service.core import find_game, seat_row
-    from adjudicator.service.notify import reply_address
+    from adjudicator.service.common.core import find_game, seat_row
+    from adjudicator.service.play.notify import reply_address
     from adjudicator.store import InboxMessage, OutboxMessage
 
     store.configure(f"sqlite:///{tmp / 'bench.sqlite'}")
@@ -138,7 +138,7 @@ def main(argv: list[str]) -> int:
     tokens: dict[str, str] = {}
     for i, (seat, invite) in enumerate(created.invites.items()):
         with store.transaction() as s:
-            service.verified.verify_address(s, f"{seat}@bench.test")  # a confirmed player's: the mails flow
+            service.common.verified.verify_address(s, f"{seat}@bench.test")  # a confirmed player's: the mails flow
             tokens[seat] = service.join_game(s, created.game_id, seat, invite, f"P{i}\r\nCc: z@y",
                                              email=f"{seat}@bench.test").seat_token
     with store.transaction(write=False) as s:

@@ -144,7 +144,7 @@ def _make_games(count: int) -> list[tuple[str, str, str, list[str], str]]:
             created = service.create_game(s, game="doge", seats=4, title=f"Bench {n}")
         for i, (seat, invite) in enumerate(created.invites.items()):
             with store.transaction() as s:
-                service.verified.verify_address(s, f"{seat}.{n}@bench.test")  # a confirmed player's: mails flow
+                service.common.verified.verify_address(s, f"{seat}.{n}@bench.test")  # a confirmed player's: mails flow
                 token = service.join_game(s, created.game_id, seat, invite, f"P{i}",
                                           email=f"{seat}.{n}@bench.test").seat_token
             if i < len(created.invites) - 1:

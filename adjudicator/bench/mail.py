@@ -96,8 +96,8 @@ def _make_games(count: int) -> Seats:
     completes, so every mail meets the same decision."""
     from adjudicator import service, store
     from adjudicator.engine import get_game
-    from adjudicator.service.core import current_prompts, find_game, seat_row
-    from adjudicator.service.notify import reply_address
+    from adjudicator.service.common.core import current_prompts, find_game, seat_row
+    from adjudicator.service.play.notify import reply_address
 
     doge = get_game("doge")
     seats = []
@@ -106,7 +106,7 @@ def _make_games(count: int) -> Seats:
             created = service.create_game(s, game="doge", seats=4, title=f"Bench {n}")
         for i, (seat, invite) in enumerate(created.invites.items()):
             with store.transaction() as s:
-                service.verified.verify_address(s, f"{seat}{n}@bench.test")  # a confirmed player's: mails flow
+                service.common.verified.verify_address(s, f"{seat}{n}@bench.test")  # a confirmed player's: mails flow
                 service.join_game(s, created.game_id, seat, invite, f"P{i}", email=f"{seat}{n}@bench.test")
         with store.transaction(write=False) as s:
             g = find_game(s, created.game_id)

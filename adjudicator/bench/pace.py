@@ -90,7 +90,7 @@ class Table:
     def __init__(self, game: str, players: int | None, rnd: random.Random, abandon: bool, model: str) -> None:
         from adjudicator import service, store
         from adjudicator.engine import get_game
-        from adjudicator.service.core import find_game
+        from adjudicator.service.common.core import find_game
 
         self.model, self.rnd, self.game = model, rnd, game
         self.module = get_game(game)
@@ -106,7 +106,7 @@ class Table:
         self.tokens: dict[str, str] = {}
         for i, (seat, invite) in enumerate(created.invites.items()):
             with store.transaction() as s:
-                service.verified.verify_address(s, f"{seat}@pace.test")  # a confirmed player's: the mails flow
+                service.common.verified.verify_address(s, f"{seat}@pace.test")  # a confirmed player's: the mails flow
                 self.tokens[seat] = service.join_game(s, self.game_id, seat, invite, f"P{i}",
                                                       email=f"{seat}@pace.test", now=self.start).seat_token
         with store.transaction(write=False) as s:
@@ -224,8 +224,8 @@ class Table:
         the expert goes on from there."""
         from adjudicator import store
         from adjudicator.engine import apply_checked
-        from adjudicator.service.core import find_game
-        from adjudicator.service.orders import order_lines
+        from adjudicator.service.common.core import find_game
+        from adjudicator.service.play.orders import order_lines
 
         with store.transaction(write=False) as s:
             state = find_game(s, self.game_id).state or {}
@@ -255,7 +255,7 @@ class Table:
 
     def send(self, seat: str, row: Any, lines: list[str]) -> None:
         from adjudicator import service, store
-        from adjudicator.service import inbound
+        from adjudicator.service.mail import inbound
 
         self.sent += 1
         msg = EmailMessage()

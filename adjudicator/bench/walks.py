@@ -125,7 +125,7 @@ def _setup(tmp: Path) -> tuple[str, dict[str, str]]:
         created = service.create_game(s, game="doge", seats=4, title="walks", policy=policy)
         for seat, invite in created.invites.items():
             address = f"{seat}@walks.test"
-            service.verified.verify_address(s, address)
+            service.common.verified.verify_address(s, address)
             joined = service.join_game(s, created.game_id, seat, invite, seat.title(), email=address)
             tokens[seat] = joined.seat_token
     with store.transaction() as s:

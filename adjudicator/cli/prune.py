@@ -1,4 +1,4 @@
-"""`pbem prune`: delete what the server no longer needs (adjudicator/service/retention.py):
+"""`pbem prune`: delete what the server no longer needs (adjudicator/service/upkeep/retention.py):
 dropped mail after 30 days (PBEM_DROPPED_MAIL_DAYS), the bodies of sent mail after 90 days
 (PBEM_OUTBOX_BODY_DAYS; the rows and their Message-IDs stay), mail held for addresses nobody
 confirmed after 30 days. The beat runs it daily; run it by hand after changing a period.

@@ -5,7 +5,7 @@ the prompt current at that moment). `//` starts a comment; quoted `>` lines and 
 "On ... wrote:" line are skipped; SIGNOFF or an "Original Message" marker ends the body. A `-- `
 signature line or a closing ("Saludos,", "Thanks, Ana", "Sent from my phone") starts the signature:
 its lines are not read, only listed in the reply (an `unread` command). Chatter among the orders is
-told apart by the service, which knows the game (service/suggest.py).
+told apart by the service, which knows the game (service/play/suggest.py).
 """
 
 from __future__ import annotations

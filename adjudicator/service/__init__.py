@@ -6,108 +6,12 @@ See docs/service-api.md. The modules below this face form layers, imports pointi
 (docs/architecture.md, "Inside the service").
 """
 
-from .absence import Absence, absences, cancel_absence, my_absence, set_absence
-from .bounces import envelope_sender, message_id_for
-from .calendars import SeatDeadline, seat_deadline
-from .clock import format_deadline, utcnow
-from .content import ContentInfo, install_content, list_content, load_installed
-from .deadlines import due_games, sweep_deadlines, sweep_game
-from .digests import send_digests
-from .directors import CreatedDirector, DirectedGame, DirectorPage, create_director, director_page
-from .errors import BadOrder, Conflict, Forbidden, NotFound, NotYourTurn, ServiceError, StaleOrder, TooMany
-from .health import HealthFigures, health_figures
-from .home import HomeSeat, HomeTournament, PlayerHome, home_deadlines, join_details, player_home, update_home
-from .inbound import arrived as arrived_mail
-from .inbound import process as process_mail
-from .inbound import receive as receive_mail
-from .inbound import receive_many as receive_mails
-from .inboxdrain import Drained
-from .inboxdrain import drain as drain_inbox
-from .integrity import RecordsChecked, check_records
-from .lifecycle import create_game, join_game, start_game
-from .live import game_version, seat_version
-from .lobby import (
-    SEATING,
-    Lobby,
-    lobby,
-    open_in_lobby,
-    seat_signups,
-    set_signup,
-    sign_up,
-    signup_status,
-    take_seat,
-)
-from .moderation import (
-    extend_deadline,
-    force_defaults,
-    game_pace,
-    hand_to_substitute,
-    pause,
-    replace_seat,
-    resume,
-    set_pace,
-)
-from .moderator_tools import (
-    RemovedSeat,
-    TournamentBroadcast,
-    broadcast,
-    broadcast_tournament,
-    declare_result,
-    remove_seat,
-    shorten_deadline,
-)
-from .notes import MAX_NOTES, save_notes, seat_notes
-from .orders import order_lines, preview_plan, submit, submit_order
-from .players import MAIL_MODES, language_of, resign, seat_settings, update_settings
-from .practice import create_practice_game, fill_due_lobby_games, set_lobby_fill
-from .press import PressLine, mark_press_read, press_for, public_press, send_press
-from .ratings import PlayerPage, RatedPlayer, player_page, rating_table, recompute_ratings
-from .reading import (
-    admin_page,
-    check_invite,
-    export_record,
-    full_record,
-    list_games,
-    log_page_start,
-    log_page_starts,
-    mail_log,
-    public_feed,
-    public_game,
-    public_log,
-    seat_decision,
-    seat_log,
-    seat_state,
-)
-from .recovery import FailedRow, SweepResult, failed_rows, not_handed_on, retry_failed
-from .recovery import sweep as recovery_sweep
-from .recovery import wake as recovery_wake
-from .recovery import wake_grace as recovery_wake_grace
-from .retention import DROPPED_DAYS, OUTBOX_BODY_DAYS, Pruned, prune
-from .reveal import reveal
-from .rollback import rollback
-from .serverkey import server_key
-from .signin import (
-    SignInRefused,
-    account_by_calendar,
-    check_sign_in,
-    end_sessions,
-    normal_address,
-    redeem_sign_in,
-    request_sign_in,
-    session_generation,
-)
-from .standing import replace_all as set_standing_orders
-from .standing import standing_lines
-from .tokens import MailKey
-from .tournaments import (
-    SCORING,
-    Standings,
-    count_substitute_games,
-    set_scoring,
-    standings_csv,
-    tournament_standings,
-)
-from .types import (
+from .common.clock import format_deadline, utcnow
+from .common.content import ContentInfo, install_content, list_content, load_installed
+from .common.errors import BadOrder, Conflict, Forbidden, NotFound, NotYourTurn, ServiceError, StaleOrder, TooMany
+from .common.serverkey import server_key
+from .common.tokens import MailKey
+from .common.types import (
     CreatedGame,
     DeadlinePolicy,
     GameFeed,
@@ -124,13 +28,109 @@ from .types import (
     Task,
     TaskKind,
 )
-from .undo import Undone, undo
-from .verified import confirm_by_link, confirmed_address, release_held
-from .webhooks import MAX_RESPONSE_BYTES as WEBHOOK_MAX_RESPONSE_BYTES
-from .webhooks import TIMEOUT_SECONDS as WEBHOOK_TIMEOUT_SECONDS
-from .webhooks import Target as WebhookTarget
-from .webhooks import WebhookUrlError
-from .webhooks import resolve as resolve_webhook
+from .common.verified import confirm_by_link, confirmed_address, release_held
+from .history.live import game_version, seat_version
+from .history.ratings import PlayerPage, RatedPlayer, player_page, rating_table, recompute_ratings
+from .mail.bounces import envelope_sender, message_id_for
+from .mail.inbound import arrived as arrived_mail
+from .mail.inbound import process as process_mail
+from .mail.inbound import receive as receive_mail
+from .mail.inbound import receive_many as receive_mails
+from .mail.inboxdrain import Drained
+from .mail.inboxdrain import drain as drain_inbox
+from .moderation.directors import CreatedDirector, DirectedGame, DirectorPage, create_director, director_page
+from .moderation.moderation import (
+    extend_deadline,
+    force_defaults,
+    game_pace,
+    hand_to_substitute,
+    pause,
+    replace_seat,
+    resume,
+    set_pace,
+)
+from .moderation.moderator_tools import (
+    RemovedSeat,
+    TournamentBroadcast,
+    broadcast,
+    broadcast_tournament,
+    declare_result,
+    remove_seat,
+    shorten_deadline,
+)
+from .moderation.tournaments import (
+    SCORING,
+    Standings,
+    count_substitute_games,
+    set_scoring,
+    standings_csv,
+    tournament_standings,
+)
+from .pages.reading import (
+    admin_page,
+    check_invite,
+    export_record,
+    full_record,
+    list_games,
+    log_page_start,
+    log_page_starts,
+    mail_log,
+    public_feed,
+    public_game,
+    public_log,
+    seat_decision,
+    seat_log,
+    seat_state,
+)
+from .people.calendars import SeatDeadline, seat_deadline
+from .people.home import HomeSeat, HomeTournament, PlayerHome, home_deadlines, join_details, player_home, update_home
+from .people.notes import MAX_NOTES, save_notes, seat_notes
+from .people.players import MAIL_MODES, language_of, resign, seat_settings, update_settings
+from .people.press import PressLine, mark_press_read, press_for, public_press, send_press
+from .people.signin import (
+    SignInRefused,
+    account_by_calendar,
+    check_sign_in,
+    end_sessions,
+    normal_address,
+    redeem_sign_in,
+    request_sign_in,
+    session_generation,
+)
+from .people.webhooks import MAX_RESPONSE_BYTES as WEBHOOK_MAX_RESPONSE_BYTES
+from .people.webhooks import TIMEOUT_SECONDS as WEBHOOK_TIMEOUT_SECONDS
+from .people.webhooks import Target as WebhookTarget
+from .people.webhooks import WebhookUrlError
+from .people.webhooks import resolve as resolve_webhook
+from .play.absence import Absence, absences, cancel_absence, my_absence, set_absence
+from .play.deadlines import due_games, sweep_deadlines, sweep_game
+from .play.digests import send_digests
+from .play.orders import order_lines, preview_plan, submit, submit_order
+from .play.reveal import reveal
+from .play.rollback import rollback
+from .play.standing import replace_all as set_standing_orders
+from .play.standing import standing_lines
+from .play.undo import Undone, undo
+from .seating.lifecycle import create_game, join_game, start_game
+from .seating.lobby import (
+    SEATING,
+    Lobby,
+    lobby,
+    open_in_lobby,
+    seat_signups,
+    set_signup,
+    sign_up,
+    signup_status,
+    take_seat,
+)
+from .seating.practice import create_practice_game, fill_due_lobby_games, set_lobby_fill
+from .upkeep.health import HealthFigures, health_figures
+from .upkeep.integrity import RecordsChecked, check_records
+from .upkeep.recovery import FailedRow, SweepResult, failed_rows, not_handed_on, retry_failed
+from .upkeep.recovery import sweep as recovery_sweep
+from .upkeep.recovery import wake as recovery_wake
+from .upkeep.recovery import wake_grace as recovery_wake_grace
+from .upkeep.retention import DROPPED_DAYS, OUTBOX_BODY_DAYS, Pruned, prune
 
 __all__ = [
     "HealthFigures", "RecordsChecked", "check_records", "health_figures",

@@ -28,7 +28,7 @@ class SignInLink(SQLModel, table=True):
 
 class PlayerAccount(SQLModel, table=True):
     """A verified address: its owner opened a sign-in link, pressed a confirmation link's button or
-    mailed us from it with a seat's token (service/verified.py). Mail carrying others' words goes
+    mailed us from it with a seat's token (service/common/verified.py). Mail carrying others' words goes
     only to verified addresses; signed in, it may take lobby seats and sign up for tournaments."""
 
     __tablename__ = "player_accounts"
@@ -84,7 +84,7 @@ class TournamentEntry(SQLModel, table=True):
 
 
 class ClientAction(SQLModel, table=True):
-    """A game created or a seat taken from a client network (service/clientbounds.py): what the
+    """A game created or a seat taken from a client network (service/common/clientbounds.py): what the
     bounds per network count. `network` is a keyed hash of the network, never the address."""
 
     __tablename__ = "client_actions"

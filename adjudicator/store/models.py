@@ -57,7 +57,7 @@ class PlayerRating(SQLModel, table=True):
     updated_at: datetime = Field(default_factory=_now)
 
 
-# The beat's due-games listing (service/deadlines.py) reads only running games whose deadline or
+# The beat's due-games listing (service/play/deadlines.py) reads only running games whose deadline or
 # reminder has come: partial indexes on those rows alone, covering on PostgreSQL (INCLUDE public_id),
 # so the listing is an index-only range scan however many games run (tests/store/test_due_index.py).
 RUNNING = "status = 'running'"
@@ -117,7 +117,7 @@ class Game(SQLModel, table=True):
     director_id: int | None = Field(default=None, foreign_key="directors.id", index=True)
     # the language of the game's pages and of mails to seats that chose none (adjudicator.i18n)
     language: str = Field(default="en", max_length=16)
-    # a player's undo (service/undoable.py): the seat whose own steps end the record, and the first of
+    # a player's undo (service/history/undoable.py): the seat whose own steps end the record, and the first of
     # them; "" / None once anything else is recorded (another seat, a draw, a reveal, a note)
     undo_seat: str = Field(default="", max_length=64)
     undo_from: int | None = None
@@ -182,7 +182,7 @@ class StandingOrder(SQLModel, table=True):
 
 
 class SeatNote(SQLModel, table=True):
-    """A seat's private notes (service/notes.py): read and written only with the seat's link."""
+    """A seat's private notes (service/people/notes.py): read and written only with the seat's link."""
 
     __tablename__ = "seat_notes"
     __table_args__ = (UniqueConstraint("game_id", "seat"),)
@@ -270,7 +270,7 @@ class InboxMessage(SQLModel, table=True):
     auth: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
     outcome: str = Field(default="", sa_column=Column(Text, nullable=False))  # one line for the log
     processed_at: datetime | None = None
-    # recovery (adjudicator/service/recovery.py): how often the sweep re-enqueued a row still
+    # recovery (adjudicator/service/upkeep/recovery.py): how often the sweep re-enqueued a row still
     # `new`, when it may next, and why the last processing attempt failed
     attempts: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
     next_attempt_at: datetime | None = None

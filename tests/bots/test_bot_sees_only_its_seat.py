@@ -9,7 +9,7 @@ import pytest
 
 from adjudicator.bots.search import BotConfig, choose, decision_seed, determinize
 from adjudicator.engine import apply_checked, canonical_json, get_game
-from adjudicator.service.hidden import scrambled
+from adjudicator.service.common.hidden import scrambled
 
 GAMES = {"1960": 2, "doge": 4, "china": 4, "founding-fathers": 5}
 SMALL = BotConfig(candidates=4, step_budget=400, min_rounds=2, max_rounds=3)

@@ -86,7 +86,7 @@ def _verifier_reads_its_files_as_scripts(out: Path, verifiers: list[Path]) -> No
 
 
 def test_archive_writes_every_page_of_a_paged_log(sqlite_db, toy, tmp_path, capsys, monkeypatch):
-    from adjudicator.service import reading
+    from adjudicator.service.pages import reading
 
     monkeypatch.setattr(reading, "LOG_PAGE_ENTRIES", 2)
     game = finished_duel(None, ("Ann", "Bob"))

@@ -37,10 +37,10 @@ from adjudicator.cli.playout import _scramble
 from adjudicator.engine import GameModule, all_games, get_game
 from adjudicator.mail import compose
 from adjudicator.record import seed_commitment
-from adjudicator.service.core import current_prompts
-from adjudicator.service.gamelog import visible
-from adjudicator.service.notify import reply_address
-from adjudicator.service.signin import calendar_token
+from adjudicator.service.common.core import current_prompts
+from adjudicator.service.history.gamelog import visible
+from adjudicator.service.people.signin import calendar_token
+from adjudicator.service.play.notify import reply_address
 from adjudicator.store import Game, OutboxMessage, RecordEntry, SealedOrder, Seat
 
 # Seat counts per title (every count is not needed in CI); PBEM_LEAK_SEATS=all plays each title
@@ -500,7 +500,7 @@ def test_no_output_shows_a_secret_before_its_time(leak_client, game_id: str, sea
 def test_the_check_fails_on_an_export_that_withholds_nothing(leak_client, monkeypatch) -> None:
     """The oracle can fail: with the export's redaction switched off, the first revealed Doge
     placement round shows its salts (and marker values) to the public."""
-    from adjudicator.service import reading
+    from adjudicator.service.pages import reading
 
     monkeypatch.setattr(reading, "redact_entries", lambda entries: (entries, []))
     rnd = random.Random("leaks-plant")
@@ -520,7 +520,7 @@ def test_the_check_fails_on_an_export_that_withholds_nothing(leak_client, monkey
 def test_the_check_finds_notes_shown_to_another_seat(leak_client, monkeypatch) -> None:
     """The oracle can fail on notes (issue 25): with the notes read by game instead of by seat,
     another seat's page shows the first seat's notes."""
-    from adjudicator.service import notes
+    from adjudicator.service.people import notes
     from adjudicator.store import SeatNote
 
     lg = start_game(leak_client, "1960", 2, random.Random("leaks-notes"))

@@ -19,8 +19,8 @@ from email.message import EmailMessage
 from sqlmodel import select
 
 from adjudicator import service, store
-from adjudicator.service.ratings import Rating, rate
-from adjudicator.service.results import GameResult, SeatResult, placements
+from adjudicator.service.history.ratings import Rating, rate
+from adjudicator.service.history.results import GameResult, SeatResult, placements
 from adjudicator.store import Game, InboxMessage, OutboxMessage, PlayerRating
 from tests.e2e.test_browser_games import Site, site  # noqa: F401  (the module's server fixture)
 from tests.support.browser import free_port

@@ -93,7 +93,7 @@ def test_china_refusal_names_the_hand():
 
 
 def test_did_you_mean_offers_legal_orders_and_misspelt_commands_not_commands_for_verbs():
-    from adjudicator.service.suggest import MAIL_COMMANDS, did_you_mean
+    from adjudicator.service.play.suggest import MAIL_COMMANDS, did_you_mean
 
     state = new_game()
     put_houses(state, {"wei-1": ALEX})

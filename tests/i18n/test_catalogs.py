@@ -89,7 +89,7 @@ def test_a_language_is_chosen_per_block_and_falls_back_to_english() -> None:
 
 def test_spanish_command_words_are_read_as_the_english_ones() -> None:
     from adjudicator.mail.body import parse_body
-    from adjudicator.service.standing import is_standing_line, parse_standing
+    from adjudicator.service.play.standing import is_standing_line, parse_standing
 
     names = [c.name for c in parse_body("AYUDA\nestado\nHistorial 3\nlista\nAusente cancelar\nRENUNCIAR")]
     assert names == ["help", "status", "history", "list", "absent", "resign"]

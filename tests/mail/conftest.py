@@ -13,9 +13,9 @@ from sqlmodel import select
 
 from adjudicator import store
 from adjudicator.mail import addresses
-from adjudicator.service.core import find_game, seat_row
-from adjudicator.service.notify import reply_address
-from adjudicator.service.tokens import mail_token
+from adjudicator.service.common.core import find_game, seat_row
+from adjudicator.service.common.tokens import mail_token
+from adjudicator.service.play.notify import reply_address
 from adjudicator.store import InboxMessage, OutboxMessage
 from tests.support.play import PlayedGame, new_game
 from workers.inbound import accept

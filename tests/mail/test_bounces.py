@@ -7,7 +7,7 @@ import smtplib
 
 from adjudicator import store
 from adjudicator.mail.bounce import outbox_message_id
-from adjudicator.service.bounces import envelope_sender, message_id_for
+from adjudicator.service.mail.bounces import envelope_sender, message_id_for
 from adjudicator.store import OutboxMessage
 from tests.mail.conftest import address, inbox, message, outbox, send
 from tests.support.play import PlayedGame

@@ -11,7 +11,7 @@ from pathlib import Path
 from sqlmodel import select
 
 from adjudicator import service, store
-from adjudicator.service import verified
+from adjudicator.service.common import verified
 from adjudicator.store import OutboxMessage, PlayerAccount
 from tests.mail.conftest import address, message, outbox, send
 from tests.support.play import new_game, verify_addresses

@@ -12,8 +12,8 @@ import pytest
 
 from adjudicator import service, store
 from adjudicator.engine import get_game
-from adjudicator.service.core import current_prompts, find_game
-from adjudicator.service.tokens import split_token, tagged_token
+from adjudicator.service.common.core import current_prompts, find_game
+from adjudicator.service.common.tokens import split_token, tagged_token
 from tests.mail.conftest import address, message, outbox, send
 from tests.support.play import PlayedGame, new_game
 

@@ -11,8 +11,8 @@ import time
 from sqlmodel import select
 
 from adjudicator import service, store
-from adjudicator.service import inboxdrain
-from adjudicator.service.drainclaim import pick
+from adjudicator.service.mail import inboxdrain
+from adjudicator.service.mail.drainclaim import pick
 from adjudicator.store import Game, InboxMessage, lock_game
 from tests.mail.conftest import address, inbox, message
 from tests.support.play import PlayedGame, new_game
@@ -181,8 +181,8 @@ def test_a_mail_locked_elsewhere_holds_back_its_games_later_mails(pg_db, toy) ->
 def test_a_signon_mail_is_one_of_the_games_mails_it_names(pg_db, toy) -> None:  # noqa: ANN001
     """A mail that names its game only by a SIGNON in its body is locked and ordered with that
     game's mails: it waits while the game is held, and a later mail of the game waits for it."""
-    from adjudicator.service.core import find_game, seat_row
-    from adjudicator.service.tokens import signon_password
+    from adjudicator.service.common.core import find_game, seat_row
+    from adjudicator.service.common.tokens import signon_password
 
     one, two = new_game(seats=3), new_game(seats=3)
     with store.transaction(write=False) as s:

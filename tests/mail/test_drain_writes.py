@@ -12,7 +12,8 @@ import pytest
 from sqlalchemy import select
 
 from adjudicator import service, store
-from adjudicator.service import inbound, inboxdrain, mailprep, mailunit, outboxrows, steps
+from adjudicator.service.mail import inbound, inboxdrain, mailprep, mailunit
+from adjudicator.service.play import outboxrows, steps
 from adjudicator.store import InboxMessage, OutboxMessage
 from tests.mail.conftest import address, inbox, message
 from tests.mail.conftest import outbox as outbox_rows
@@ -153,8 +154,8 @@ def test_a_command_that_fails_after_writing_is_rolled_back_alone(body: str, db, 
     """The mail's first command has no savepoint of its own (the mail's is started again in its
     place); a later one has. Either way a command that wrote and then failed leaves nothing, the
     commands before it stay, and the mail is answered."""
-    from adjudicator.service import mailcommands
-    from adjudicator.service.errors import ServiceError
+    from adjudicator.service.common.errors import ServiceError
+    from adjudicator.service.mail import mailcommands
 
     game = new_game(seats=4)
     to = {seat: address(game.game_id, seat) for seat in ("p1", "p2")}

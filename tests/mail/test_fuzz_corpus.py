@@ -35,7 +35,7 @@ def test_every_fuzzed_mail_ends_in_one_reply_or_one_logged_drop(fuzz_env, sqlite
 
 def test_a_crash_in_the_intake_is_counted(fuzz_env, sqlite_db, monkeypatch: pytest.MonkeyPatch) -> None:
     """The accounting can fail: a body reader that raises makes internal errors, which count."""
-    from adjudicator.service import mailprep
+    from adjudicator.service.mail import mailprep
 
     def broken(text: str):
         raise RuntimeError("boom")

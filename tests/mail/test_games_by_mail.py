@@ -51,7 +51,7 @@ def _choices(body: str) -> list[str]:
 
 def _stuck_report(game_id: str, rows: list[OutboxMessage], answered: dict[str, int]) -> str:
     """What the game waits on and the last mails, for a failure that does not reproduce at will."""
-    from adjudicator.service.core import current_prompts, find_game
+    from adjudicator.service.common.core import current_prompts, find_game
 
     with store.transaction(write=False) as s:
         g = find_game(s, game_id)

@@ -8,7 +8,7 @@ from email import message_from_bytes, policy
 
 from adjudicator import service, store
 from adjudicator.mail.headers import one_line
-from adjudicator.service import verified
+from adjudicator.service.common import verified
 from adjudicator.store import OutboxMessage
 from tests.mail.conftest import outbox
 from workers.enqueue import enqueue

@@ -92,8 +92,8 @@ def test_token_stops_working_after_the_seat_is_replaced(game: PlayedGame) -> Non
 
 
 def test_signon_password_is_the_fallback(game: PlayedGame) -> None:
-    from adjudicator.service.core import find_game, seat_row
-    from adjudicator.service.tokens import signon_password
+    from adjudicator.service.common.core import find_game, seat_row
+    from adjudicator.service.common.tokens import signon_password
 
     with store.transaction(write=False) as s:
         row = seat_row(s, find_game(s, game.game_id), "p1")

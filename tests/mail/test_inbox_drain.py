@@ -10,7 +10,8 @@ import time
 import pytest
 
 from adjudicator import service, store
-from adjudicator.service import inboxdrain, recovery
+from adjudicator.service.mail import inboxdrain
+from adjudicator.service.upkeep import recovery
 from tests.mail.conftest import address, inbox, message, outbox
 from tests.support.play import PlayedGame, new_game
 from workers import drainwake

@@ -11,7 +11,7 @@ import pytest
 
 from adjudicator.engine import apply_checked, get_game
 from adjudicator.render.markdown import markdown_blocks_to_html, markdown_to_html
-from adjudicator.service.notify import turn_lines
+from adjudicator.service.play.notify import turn_lines
 from adjudicator.store import Game, Seat
 
 GAMES = ["doge", "china", "1960", "founding-fathers"]

@@ -51,8 +51,8 @@ def test_help_mails_to_one_sender_are_few_per_hour(game: PlayedGame) -> None:
 
 def test_a_mail_to_two_seats_names_the_one_it_acted_for(toy, db) -> None:
     from adjudicator.mail.parse import parse
-    from adjudicator.service.intake import also_addressed
-    from adjudicator.service.mailauth import identify
+    from adjudicator.service.mail.intake import also_addressed
+    from adjudicator.service.people.mailauth import identify
     from tests.support.play import new_game
 
     game = new_game(seats=3)

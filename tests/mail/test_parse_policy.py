@@ -160,7 +160,7 @@ def test_fuzzed_mails_parse_as_policy_default(monkeypatch: pytest.MonkeyPatch, t
     pytest.importorskip("hypothesis")
     pytest.importorskip("adjudicator.games.doge")
     from adjudicator.bench.fuzz import fuzz_environment, run_fuzz
-    from adjudicator.service import mailprep
+    from adjudicator.service.mail import mailprep
 
     for name, value in fuzz_environment(tmp_path).items():
         monkeypatch.setenv(name, value)

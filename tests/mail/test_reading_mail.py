@@ -6,7 +6,7 @@ In-process: tasks inline, SQLite, a 1960 game (two seats)."""
 from __future__ import annotations
 
 from adjudicator import service, store
-from adjudicator.service.core import current_prompts, find_game
+from adjudicator.service.common.core import current_prompts, find_game
 from tests.mail.conftest import address, message, outbox, send
 
 KENNEDY, NIXON = "kennedy@example.org", "nixon@example.es"
@@ -140,8 +140,8 @@ def test_the_sealed_order_that_completes_the_reveal_is_not_told_it_may_be_replac
 
 
 def test_the_civil_disorder_notice_says_what_ends_it(sqlite_db) -> None:
-    from adjudicator.service import notify
-    from adjudicator.service.core import module_of, seat_row
+    from adjudicator.service.common.core import module_of, seat_row
+    from adjudicator.service.play import notify
 
     game_id = _game()
     with store.transaction() as s:

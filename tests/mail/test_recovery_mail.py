@@ -13,7 +13,7 @@ from types import SimpleNamespace
 import pytest
 
 from adjudicator import service, store
-from adjudicator.service import recovery
+from adjudicator.service.upkeep import recovery
 from tests.mail.conftest import address, inbox, message, outbox, send
 from tests.support.play import PlayedGame, new_game
 from workers import inbound

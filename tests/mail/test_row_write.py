@@ -14,8 +14,9 @@ from sqlalchemy import event
 from sqlmodel import Session
 
 from adjudicator import service, store
-from adjudicator.service import inboxdrain, mailcommands, steps
-from adjudicator.service.errors import ServiceError
+from adjudicator.service.common.errors import ServiceError
+from adjudicator.service.mail import inboxdrain, mailcommands
+from adjudicator.service.play import steps
 from tests.mail.conftest import address, message
 from tests.mail.test_drain_writes import _store
 from tests.service.test_deadline_statements import statements

@@ -5,7 +5,7 @@ in the first mail, STATUS and HELP."""
 from __future__ import annotations
 
 from adjudicator.engine import Prompt
-from adjudicator.service.notify import useful_choices
+from adjudicator.service.play.notify import useful_choices
 from adjudicator.store import Game, Seat
 from tests.mail.conftest import address, message, outbox, send
 from tests.support.play import new_game

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from adjudicator.bench.hostile import HOSTILE_PRESS, hostile_press
 from adjudicator.render.usertext import MAX_BLOCK_DEPTH, user_text_html
-from adjudicator.service.press import MAX_PRESS
+from adjudicator.service.people.press import MAX_PRESS
 
 BUDGET = 0.050  # seconds of CPU for any text within the press cap
 

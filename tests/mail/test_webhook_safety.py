@@ -12,7 +12,7 @@ from http.server import BaseHTTPRequestHandler, HTTPServer
 import pytest
 
 from adjudicator import service, store
-from adjudicator.service import webhooks
+from adjudicator.service.people import webhooks
 from tests.mail.conftest import outbox
 from tests.support.play import PlayedGame
 from workers import mailer

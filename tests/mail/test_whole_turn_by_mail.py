@@ -10,7 +10,7 @@ from sqlmodel import select
 
 from adjudicator import service, store
 from adjudicator.bench.pace import listed_orders
-from adjudicator.service.core import current_prompts, find_game
+from adjudicator.service.common.core import current_prompts, find_game
 from adjudicator.store import Game
 from tests.mail.conftest import address, message, outbox, send
 

@@ -1,4 +1,4 @@
-from adjudicator.service.clientnet import client_network
+from adjudicator.service.common.clientnet import client_network
 
 
 def test_ipv4_counts_its_slash_24() -> None:

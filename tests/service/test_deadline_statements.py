@@ -12,7 +12,7 @@ from sqlalchemy import event
 from sqlmodel import select
 
 from adjudicator import service, store
-from adjudicator.service.clock import as_utc
+from adjudicator.service.common.clock import as_utc
 from adjudicator.store import Game, SealedOrder, Seat
 from tests.support.play import verify_addresses
 
@@ -70,8 +70,8 @@ def test_a_deadline_is_a_handful_of_statements_that_does_not_grow_with_the_recor
 
 
 def test_the_snapshot_sees_rows_added_and_deleted_in_its_transaction(db) -> None:  # noqa: ANN001
-    from adjudicator.service import snapshot
-    from adjudicator.service.core import current_prompts, sealed_rows, seats_of
+    from adjudicator.service.common import snapshot
+    from adjudicator.service.common.core import current_prompts, sealed_rows, seats_of
     from adjudicator.store import SealedOrder, Seat
 
     game_id = doge_game()
@@ -117,9 +117,9 @@ def _outbox_written(game_id: str, at: datetime) -> tuple[list[dict], list[int]]:
 
 
 def test_a_deadlines_outbox_rows_are_those_the_orm_wrote(db, monkeypatch) -> None:  # noqa: ANN001
-    """The deadline writes its mails in one prebuilt insert (service/outboxrows.py), not as ORM
+    """The deadline writes its mails in one prebuilt insert (service/play/outboxrows.py), not as ORM
     objects: every column holds what the ORM path wrote, and each task names its own row."""
-    from adjudicator.service import outboxrows
+    from adjudicator.service.play import outboxrows
 
     game_id = doge_game()
     with store.transaction(write=False) as s:
@@ -138,7 +138,7 @@ def test_an_order_committed_while_the_deadline_waits_for_the_lock_is_in_its_snap
     """Every writer locks the game row first. A deadline waiting for that lock must read what its
     holder committed: on PostgreSQL the locking statement's own subqueries see the database as it
     was before the wait, so whether the game has sealed orders is asked after it."""
-    from adjudicator.service import core, snapshot
+    from adjudicator.service.common import core, snapshot
     from tests.support.locking import while_a_sealed_row_is_committed
 
     game_id = doge_game()
@@ -203,10 +203,10 @@ def test_a_new_sealed_row_is_written_at_once_and_a_reveal_deletes_it(db) -> None
     """Sealed orders are written by key (no ORM object waits for a flush): a new one is in the
     database as soon as it is sealed, and a reveal in the same transaction deletes it."""
     from adjudicator.engine import get_game
-    from adjudicator.service import snapshot
-    from adjudicator.service.clock import utcnow
-    from adjudicator.service.core import current_prompts, sealed_groups, sealed_rows
-    from adjudicator.service.steps import apply_group, seal
+    from adjudicator.service.common import snapshot
+    from adjudicator.service.common.clock import utcnow
+    from adjudicator.service.common.core import current_prompts, sealed_groups, sealed_rows
+    from adjudicator.service.play.steps import apply_group, seal
 
     game_id = doge_game()
     with store.transaction() as s:
@@ -227,8 +227,8 @@ def test_a_new_sealed_row_is_written_at_once_and_a_reveal_deletes_it(db) -> None
 def test_a_seat_written_by_key_is_read_as_an_object_with_its_new_values(db) -> None:  # noqa: ANN001
     """An order's snapshot reads the seats as plain rows; a use case that needs ORM objects gets
     them with what was written by key, and a write through a plain row still held reaches them."""
-    from adjudicator.service import snapshot
-    from adjudicator.service.core import seat_rows, seats_of
+    from adjudicator.service.common import snapshot
+    from adjudicator.service.common.core import seat_rows, seats_of
     from adjudicator.store.gamelock import SeatRow
 
     game_id = doge_game()

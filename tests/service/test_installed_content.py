@@ -172,7 +172,7 @@ def test_a_record_carries_its_board_and_verifies_in_a_process_that_never_saw_it(
 
 def test_a_game_keeps_its_built_in_board_after_an_upgrade_changes_the_shipped_file(db, monkeypatch):
     from adjudicator.games.china import boardfile
-    from adjudicator.service import content
+    from adjudicator.service.common import content
 
     game = new_game("china", 3)
     _play(game, 3)

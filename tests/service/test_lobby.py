@@ -7,7 +7,7 @@ import pytest
 from sqlmodel import select
 
 from adjudicator import service, store
-from adjudicator.service.results import _server_key, player_identity, player_slug
+from adjudicator.service.history.results import _server_key, player_identity, player_slug
 from adjudicator.store import OutboxMessage, PlayerRating, Seat, TournamentEntry
 
 

@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from adjudicator.i18n import language
-from adjudicator.service.gamelog import render_entries
+from adjudicator.service.history.gamelog import render_entries
 from adjudicator.store import RecordEntry
 
 

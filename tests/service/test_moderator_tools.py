@@ -10,7 +10,7 @@ from sqlmodel import select
 
 from adjudicator import service, store
 from adjudicator.record import VerifyError, export_bytes, verify_bytes
-from adjudicator.service.clock import as_utc
+from adjudicator.service.common.clock import as_utc
 from adjudicator.store import Game, ModeratorAction, OutboxMessage, Press, RecordEntry, SealedOrder
 from tests.support.play import PlayedGame, finished_duel, new_game, verify_addresses
 
@@ -334,4 +334,4 @@ def test_a_game_without_substitutes_refuses_the_hand_over_and_changes_nothing(db
         service.hand_to_substitute(s, game.game_id, game.admin_token, "p2", True)
     with store.transaction(write=False) as s:
         g = s.exec(select(Game).where(Game.public_id == game.game_id)).one()
-        assert not service.core.seat_row(s, g, "p2").disorder
+        assert not service.common.core.seat_row(s, g, "p2").disorder

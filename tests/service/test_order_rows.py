@@ -83,13 +83,13 @@ def test_a_sealed_order_inserted_kept_replaced_and_revealed(db) -> None:  # noqa
     g, _seats, sealed = _rows(game_id)
     assert sub.receipts[0].revealed and sealed == {}, "the last order of the group reveals it"
     assert g.record_length == length + 1
-    assert g.waiting_on == sorted(service.core.current_prompts(g)), "the next decision's wait"
+    assert g.waiting_on == sorted(service.common.core.current_prompts(g)), "the next decision's wait"
 
 
 def test_a_sealed_row_committed_while_an_order_waits_for_the_lock_is_read(db) -> None:  # noqa: ANN001
     """The seats and sealed rows are read after the game's lock (store/gamelock.py): a row the
     lock's holder committed meanwhile counts (here it narrows the wait to the two seats still out)."""
-    from adjudicator.service import core
+    from adjudicator.service.common import core
     from tests.support.locking import while_a_sealed_row_is_committed
 
     game_id, tokens = _game()

@@ -1,5 +1,5 @@
 """A deadline's outbox rows are queued as plain values and written in one insert
-(service/outboxrows.py): each task names its own row once written, and a batch inside another
+(service/play/outboxrows.py): each task names its own row once written, and a batch inside another
 hands the session back to the outer one."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 from sqlmodel import select
 
 from adjudicator import store
-from adjudicator.service import notify, outboxrows
+from adjudicator.service.play import notify, outboxrows
 from adjudicator.store import Game, OutboxMessage
 
 

@@ -227,7 +227,7 @@ def test_a_decision_opened_by_an_automatic_move_is_a_new_wait_with_its_mail(db) 
     decision of Kennedy's that opens after Nixon's automatic move is a new wait: a "your move"
     mail and the full deadline, not the follow-up period."""
     from adjudicator.engine import get_game
-    from adjudicator.service.core import current_prompts, find_game
+    from adjudicator.service.common.core import current_prompts, find_game
 
     module = get_game("1960")
     tg = new_game(game="1960", seats=2, policy=DeadlinePolicy(step_hours=48))
@@ -277,7 +277,7 @@ def test_a_substitute_plays_a_seat_in_civil_disorder_and_the_record_replays(db, 
                for line in tg.public().log), [line.markdown for line in tg.public().log][-6:]
     verify_record(played)
     # the standings count the substitute's move as a decision p2 missed, as a default is
-    from adjudicator.service.results import game_result
+    from adjudicator.service.history.results import game_result
     from adjudicator.store import Game
 
     with store.transaction(write=False) as s:
@@ -314,7 +314,7 @@ def test_a_game_nobody_plays_any_more_ends_on_the_plain_defaults(db, toy) -> Non
 
 
 def test_a_failing_substitute_never_stops_the_game_the_default_plays(db, toy, monkeypatch) -> None:
-    from adjudicator.service import pace
+    from adjudicator.service.play import pace
 
     def broken(*args, **kwargs):
         raise RuntimeError("search failed")

@@ -12,8 +12,8 @@ from sqlmodel import select
 
 from adjudicator import service, store
 from adjudicator.record import verify_record
-from adjudicator.service.results import game_result
-from adjudicator.service.types import DeadlinePolicy
+from adjudicator.service.common.types import DeadlinePolicy
+from adjudicator.service.history.results import game_result
 from adjudicator.store import Game, PlayerRating, Seat
 
 

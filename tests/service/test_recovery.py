@@ -12,7 +12,7 @@ import pytest
 from sqlmodel import select
 
 from adjudicator import service, store
-from adjudicator.service import recovery
+from adjudicator.service.upkeep import recovery
 from adjudicator.store import InboxMessage, OutboxMessage
 from tests.support.play import new_game
 from workers import lease, mailer
@@ -90,8 +90,8 @@ def test_a_claimed_row_is_left_to_its_sender_until_the_lease_expires(db, toy, ea
 def test_backoff_then_failed_and_the_moderator_sees_it(db, toy, eager: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: ANN001
     monkeypatch.setenv("PBEM_RECOVERY_MAX_ATTEMPTS", "3")
     tg = new_game(seats=2)
-    from adjudicator.service.core import find_game, seat_row
-    from adjudicator.service.notify import reply_address
+    from adjudicator.service.common.core import find_game, seat_row
+    from adjudicator.service.play.notify import reply_address
 
     with store.transaction() as s:
         g = find_game(s, tg.game_id)

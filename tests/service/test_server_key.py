@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from adjudicator.service import serverkey
-from adjudicator.service.tokens import mail_token, signon_password
+from adjudicator.service.common import serverkey
+from adjudicator.service.common.tokens import mail_token, signon_password
 
 
 def test_mail_credentials_change_with_the_server_key(monkeypatch) -> None:
@@ -29,7 +29,7 @@ def test_the_credentials_and_tags_are_the_whole_digest_s_base32_prefix() -> None
     import base64
     import hashlib
 
-    from adjudicator.service.tokens import b32_prefix
+    from adjudicator.service.common.tokens import b32_prefix
 
     for n in range(50):
         digest = hashlib.sha256(str(n).encode()).digest()

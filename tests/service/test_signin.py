@@ -9,7 +9,7 @@ import pytest
 from sqlmodel import select
 
 from adjudicator import service, store
-from adjudicator.service import signin
+from adjudicator.service.people import signin
 from adjudicator.store import OutboxMessage, PlayerAccount
 
 

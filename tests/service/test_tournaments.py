@@ -7,9 +7,9 @@ import pytest
 from sqlmodel import select
 
 from adjudicator import service, store
-from adjudicator.service.ratings import Rating, rate
-from adjudicator.service.results import GameResult, SeatResult, placements, player_identity, player_slug
-from adjudicator.service.tournaments import game_points, standings
+from adjudicator.service.history.ratings import Rating, rate
+from adjudicator.service.history.results import GameResult, SeatResult, placements, player_identity, player_slug
+from adjudicator.service.moderation.tournaments import game_points, standings
 from adjudicator.store import PlayerRating
 from tests.support.play import PlayedGame, finished_duel
 

@@ -11,8 +11,10 @@ from sqlmodel import select
 
 from adjudicator import service, store
 from adjudicator.cli.main import main as pbem
-from adjudicator.service import clientbounds, pressbounds, retention, verified
-from adjudicator.service.bounces import message_id_for
+from adjudicator.service.common import clientbounds, verified
+from adjudicator.service.mail.bounces import message_id_for
+from adjudicator.service.people import pressbounds
+from adjudicator.service.upkeep import retention
 from adjudicator.store import ClientAction, InboxMessage, OutboxMessage, Press
 from tests.support.play import new_game
 

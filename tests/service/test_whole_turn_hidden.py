@@ -10,9 +10,9 @@ import pytest
 
 from adjudicator.engine import Order, State, apply_checked, get_game
 from adjudicator.games.founding_fathers.game import FoundingFathers
-from adjudicator.service import wholeturn
-from adjudicator.service.hidden import scrambled
-from adjudicator.service.undoable import own_step
+from adjudicator.service.common.hidden import scrambled
+from adjudicator.service.history.undoable import own_step
+from adjudicator.service.play import wholeturn
 
 TRADE: Order = {"act": "trade"}
 

@@ -12,10 +12,10 @@ from sqlmodel import select
 
 from adjudicator import store
 from adjudicator.engine import GameModule, Order, State, Step, apply_checked, canonical_json, get_game
-from adjudicator.service import notify, wholeturn
-from adjudicator.service.core import current_prompts, module_of, seat_row
-from adjudicator.service.hidden import draws_nothing, scrambled
-from adjudicator.service.orders import SEPARATOR, order_line_parts, order_lines
+from adjudicator.service.common.core import current_prompts, module_of, seat_row
+from adjudicator.service.common.hidden import draws_nothing, scrambled
+from adjudicator.service.play import notify, wholeturn
+from adjudicator.service.play.orders import SEPARATOR, order_line_parts, order_lines
 from adjudicator.store import Game
 from tests.support.play import PlayedGame, kennedy_to_play, new_game
 

@@ -9,7 +9,7 @@ import pytest
 
 from adjudicator import service, store
 from adjudicator.bench.due import analyze, explain, fill_games
-from adjudicator.service.deadlines import due_queries
+from adjudicator.service.play.deadlines import due_queries
 from tests.support.databases import postgres_database, sqlite_database
 
 RUNNING, DUE = 3000, 5

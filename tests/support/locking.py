@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable
 
 from adjudicator import store
-from adjudicator.service import core
+from adjudicator.service.common import core
 from adjudicator.store import SealedOrder
 
 

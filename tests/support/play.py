@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adjudicator import service, store
-from adjudicator.service import DeadlinePolicy, Task, verified
+from adjudicator.service import DeadlinePolicy, Task
+from adjudicator.service.common import verified
 
 
 @dataclass

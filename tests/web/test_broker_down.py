@@ -11,7 +11,8 @@ import pytest
 from sqlmodel import select
 
 from adjudicator import store
-from adjudicator.service import recovery, utcnow
+from adjudicator.service import utcnow
+from adjudicator.service.upkeep import recovery
 from adjudicator.store import OutboxMessage
 from tests.web.conftest import create_game, join
 from tests.web.forms import text_of

@@ -57,7 +57,7 @@ def test_the_feed_is_atom_with_the_public_log_newest_first(client, toy_game):
 def test_pages_carry_the_newest_entries_only_and_the_log_is_paged(app, client, toy_game, monkeypatch):
     """A page costs the same at any record length: the game and seat pages hold the newest
     LOG_ON_PAGE record entries, the log is served LOG_PAGE_ENTRIES entries a page."""
-    from adjudicator.service import reading
+    from adjudicator.service.pages import reading
 
     admin, (ada, bob), game_id = toy_game
     _play_rounds(ada, bob, 2)  # record entries 0..4 (the start, then a reveal and a choice a round)

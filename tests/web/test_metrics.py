@@ -8,7 +8,7 @@ from datetime import timedelta
 from prometheus_client.parser import text_string_to_metric_families
 
 from adjudicator import store
-from adjudicator.service.clock import utcnow
+from adjudicator.service.common.clock import utcnow
 from adjudicator.store.models import Game
 
 

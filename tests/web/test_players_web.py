@@ -72,7 +72,7 @@ def test_refused_links_get_a_clear_page(client, monkeypatch):
 
     _ask(client, "bob@example.org")
     late = _link("bob@example.org")
-    from adjudicator.service import signin
+    from adjudicator.service.people import signin
 
     real_now = service.utcnow
     monkeypatch.setattr(signin, "utcnow", lambda: real_now() + timedelta(hours=1))
@@ -167,7 +167,7 @@ def test_a_signed_in_player_joins_by_invite_under_the_verified_address(client):
 
 
 def test_link_requests_are_bounded_per_client_and_the_page_says_the_same(client, monkeypatch):
-    from adjudicator.service import signin
+    from adjudicator.service.people import signin
 
     monkeypatch.setattr(signin, "LINKS_PER_CLIENT_HOUR", 2)
     pages = [CSRF.sub("", _ask(client, f"c{n}@example.org").get_data(as_text=True)) for n in range(4)]
@@ -190,7 +190,7 @@ def test_behind_a_proxy_the_bound_is_per_forwarded_client_and_a_forged_header_is
     """Behind a reverse proxy every request comes from the proxy's address: with PBEM_PROXY_HOPS the
     client's own (X-Forwarded-For) counts, so one client cannot use up everyone's sign-in requests;
     without it the header is ignored, so a client cannot pick a new address per request."""
-    from adjudicator.service import signin
+    from adjudicator.service.people import signin
     from web import create_app
 
     monkeypatch.setattr(signin, "LINKS_PER_CLIENT_HOUR", 1)

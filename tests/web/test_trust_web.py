@@ -9,7 +9,7 @@ import re
 from sqlmodel import select
 
 from adjudicator import store
-from adjudicator.service import clientbounds, verified
+from adjudicator.service.common import clientbounds, verified
 from adjudicator.store import OutboxMessage
 from tests.web.conftest import create_game, join
 from tests.web.forms import forms_of

@@ -11,7 +11,7 @@ import pytest
 from sqlmodel import select
 
 from adjudicator import service, store
-from adjudicator.service import recovery
+from adjudicator.service.upkeep import recovery
 from adjudicator.store import OutboxMessage
 from tests.support.play import new_game
 from workers import lease, mailer

@@ -1,0 +1,268 @@
+"""Correspondence pace: waits, follow-ups, automatic decisions and civil disorder.
+
+Every use case that changes a game ends with `settle`, once (not once per engine step):
+
+1. `advance` applies what needs nobody: a sealed group whose orders are all in is revealed, a
+   decision that one of the seat's standing orders answers is answered, and a seat in civil
+   disorder (or resigned) takes its default at once.
+2. Then the wait is worked out. A **wait** starts when the game starts waiting on a seat that did
+   not just act, or whose decision opened because another seat moved (an order, a default, a
+   standing order, civil disorder) after its own: it gets the full deadline (`Game.step_seconds`)
+   and one "your move" mail, which carries everything the seat may see since its last mail. A
+   **follow-up**, a decision that opens straight from the seat's own order with no other seat's
+   move between, continues its wait: the deadline is only extended to at least
+   `Game.follow_up_seconds` from now (a day and a half by default, so that a once-a-day reader
+   answers in time), and no mail is sent (the seat is at its page or gets the reply to its mail,
+   which states the decision and its deadline).
+
+A seat that misses `Game.disorder_after` deadlines in a row is in civil disorder until it speaks
+again (any order, mail or message) or is replaced; `seat_spoke` ends it.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from datetime import datetime, timedelta
+
+from sqlmodel import Session, col, select
+
+from adjudicator.bots import choose
+from adjudicator.engine import GameModule, IllegalOrder, Order, Prompt
+from adjudicator.store import Game, Seat, StandingOrder, update_row
+from adjudicator.store.gamelock import SeatRow
+
+from ..common import snapshot
+from ..common.clock import as_utc, utcnow
+from ..common.core import (
+    append_note,
+    current_prompts,
+    last_hash,
+    module_of,
+    open_deadline,
+    sealed_groups,
+    sealed_rows,
+    seat_rows,
+    seats_of,
+)
+from ..common.types import Task
+from . import notify
+from .standingdrop import drop_never_legal
+from .steps import apply_group, record_orders, seal
+
+log = logging.getLogger(__name__)
+
+# Automatic steps in one transaction. A game whose every seat is in disorder plays on by
+# itself; past this many steps the rest is left to the next deadline sweep, so one transaction
+# never holds the game for long.
+AUTO_LIMIT = 2000
+
+
+def waiting_seats(s: Session, g: Game, sealed_in: set[str] | None = None) -> list[str]:
+    """Seats with a decision that have not answered it yet (a sealed order in counts as answered).
+    `sealed_in`: the seats with a sealed order in, if the caller knows them (`_advance` does)."""
+    prompts = current_prompts(g)
+    if sealed_in is None:
+        sealed_in = set()
+        for group in sealed_groups(prompts):
+            sealed_in |= set(sealed_rows(s, g, group))
+    return sorted(seat for seat in prompts if seat not in sealed_in)
+
+
+def automatic_order(s: Session, g: Game, game: GameModule, seat: str, substituted: bool) -> tuple[Order, str]:
+    """The order of a seat in civil disorder and where it comes from: the substitute's choice
+    (from the seat's own view, seeded by the record's last hash) when `substituted`, else the
+    documented default."""
+    if substituted:
+        try:
+            return choose(game, g.state or {}, seat, public=last_hash(s, g)), "substitute"
+        except Exception:  # noqa: BLE001 - a failing search must never stop the game: the default plays
+            log.exception("the substitute for %s in %s failed; the default plays", seat, g.public_id)
+    return game.default_order(g.state or {}, seat), "default"
+
+
+def _standing_rows(s: Session, g: Game) -> dict[str, list[StandingOrder]]:
+    rows: dict[str, list[StandingOrder]] = {}
+    found = snapshot.rows(s, g, StandingOrder)
+    if found is None:
+        found = list(s.exec(select(StandingOrder).where(StandingOrder.game_id == g.id).order_by(col(StandingOrder.id))))
+    for row in found:
+        if not row.dropped:  # a line that can never be used again waits only to be told (standingdrop.py)
+            rows.setdefault(row.seat, []).append(row)
+    return rows
+
+
+def advance(s: Session, g: Game, now: datetime) -> int:
+    """Apply every decision that needs nobody (see the module doc); returns the number of steps.
+    Stops at AUTO_LIMIT steps."""
+    return _advance(s, g, now, seat_rows(s, g))[0]
+
+
+def _advance(s: Session, g: Game, now: datetime, seats: list[SeatRow] | list[Seat],
+             moved: set[str] | None = None) -> tuple[int, set[str] | None]:
+    """`advance`, plus the seats whose sealed order is in when it stopped (None: not known), which
+    spares `settle` reading the sealed rows again. `moved` collects the seats whose decision was
+    answered here without them (a standing order, a default; a reveal only applies orders that
+    were in already)."""
+    game = module_of(g)
+    moved = set() if moved is None else moved
+    standing = _standing_rows(s, g)
+    automatic = {r.seat for r in seats if r.disorder or r.resigned}
+    # the substitute plays for the players still at the table; a game nobody plays any more ends
+    # on the plain defaults, which cost no search (a deadline burst of abandoned games stays cheap)
+    substituted = g.substitutes and any(r.seat not in automatic for r in seats)
+    if not standing and not automatic and not any(p.sealed for p in current_prompts(g).values()):
+        return 0, set()
+    steps = 0
+    while g.status == "running" and steps < AUTO_LIMIT:
+        prompts = current_prompts(g)
+        if not prompts:
+            return steps, set()
+        acted = False
+        answered: set[str] = set()
+        for group, members in sealed_groups(prompts).items():
+            rows = sealed_rows(s, g, group)
+            if set(members) <= set(rows):
+                apply_group(s, g, game, group, members, rows, now)
+                acted = True
+                break
+            answered |= set(rows)
+        if not acted:
+            for seat, prompt in sorted(prompts.items()):
+                if seat in answered:
+                    continue
+                if standing.get(seat):
+                    standing[seat] = drop_never_legal(game, g, standing[seat])
+                fit = first_fit(game, prompt, standing.get(seat, []))
+                if fit is not None:
+                    row, order = fit
+                    if not row.always:
+                        standing[seat].remove(row)
+                        s.delete(row)
+                    origin = "standing"
+                elif seat in automatic:
+                    order, origin = automatic_order(s, g, game, seat, substituted)
+                else:
+                    continue
+                try:
+                    if prompt.sealed:
+                        seal(s, g, game, seat, prompt, order, now, origin=origin)
+                    else:
+                        record_orders(s, g, {seat: order}, now=now,
+                                      defaulted=[seat] if origin == "default" else None,
+                                      standing=[seat] if origin == "standing" else None,
+                                      substitute=[seat] if origin == "substitute" else None)
+                except IllegalOrder:  # a game's default must be legal; never loop on one that is not
+                    log.exception("automatic order for %s in %s refused", seat, g.public_id)
+                    continue
+                moved.add(seat)
+                acted = True
+                break
+        if not acted:
+            return steps, answered  # every open sealed group was read in this round
+        steps += 1
+    return steps, None
+
+
+def first_fit(game: GameModule, prompt: Prompt, rows: list[StandingOrder]) -> tuple[StandingOrder, Order] | None:
+    """The first standing order that reads as a legal choice of `prompt`."""
+    for row in rows:
+        if row.kind and row.kind != prompt.kind.lower():
+            continue
+        try:
+            order = game.parse_order(row.text, prompt)
+        except (IllegalOrder, ValueError, KeyError, IndexError, TypeError):
+            continue  # does not fit this decision: stays queued
+        if prompt.allows(order):
+            return row, order
+    return None
+
+
+def settle(s: Session, g: Game, now: datetime | None = None, actors: Iterable[str] = (),
+           fresh: Iterable[str] = (), started: bool = False, seats: list[Seat] | None = None) -> list[Task]:
+    """Finish a use case: automatic decisions, then the wait's deadline and its mails.
+
+    `actors`: seats whose own order (form, command box, mail) this use case applied; a decision
+    of theirs that follows is a follow-up, not a new wait, unless another seat moved after them
+    (then the decision opened because of that move: a new wait, with its mail). `fresh`: seats
+    whose wait ended without them (a deadline passed): a decision they still have is a new wait.
+    `started`: the game has just started (everyone gets the start mail). `seats`: the game's seat
+    rows, if the caller has them already."""
+    now = now or utcnow()
+    actors, fresh = set(actors), set(fresh)
+    rows: list[SeatRow] | list[Seat] = seat_rows(s, g) if seats is None else seats
+    moved: set[str] = set()
+    steps, sealed_in = _advance(s, g, now, rows, moved)
+    follow_ups = actors if not (moved - actors) else set()
+    fresh |= moved | (actors - follow_ups)  # their wait ended: a decision they have now is a new one
+    game = module_of(g)
+    tasks: list[Task] = []
+    if g.status == "finished":
+        g.waiting_on = []
+        s.add(g)
+        for row in seats or seats_of(s, g):
+            tasks += notify.end_mail(s, g, game, row, started=started)
+        return tasks
+    if g.status != "running":
+        return tasks
+    waiting = waiting_seats(s, g, sealed_in)
+    previous = set(g.waiting_on or []) - fresh
+    new = [seat for seat in waiting if seat not in previous and seat not in follow_ups]
+    due = as_utc(g.due_at)
+    if new or (waiting and due is None):
+        open_deadline(g, now)
+    elif set(waiting) & follow_ups and g.follow_up_seconds > 0:
+        follow = now + timedelta(seconds=g.follow_up_seconds)
+        if due is None or due < follow:
+            open_deadline(g, now, g.follow_up_seconds)
+    if steps >= AUTO_LIMIT:  # more automatic work: the next sweep goes on with it
+        g.due_at, new = now, []
+        waiting = []
+    if waiting != g.waiting_on:  # assigning an equal list still puts the game row through the flush
+        g.waiting_on = waiting
+    if g not in s:  # (adding it again walks its cascade: a tenth of a replaced order's settle)
+        s.add(g)
+    prompts = current_prompts(g)
+    if not new:  # the common order: its seat's `acted_at`, by key (store/rowwrite.py)
+        for plain in rows:
+            if plain.seat in actors:
+                update_row(s, plain, {"acted_at": now})
+        return tasks
+    for row in seats or seats_of(s, g):  # a new wait changes its seats and mails them: ORM objects
+        if row.seat in new:
+            row.waits += 1
+            row.wait_started_at = now
+            s.add(row)
+        if row.seat in actors:  # one Core UPDATE unless the row has other changes (store/rowwrite.py)
+            update_row(s, row, {"acted_at": now})
+        if started and row.seat in new:
+            tasks += notify.start_mail(s, g, game, row, prompts[row.seat])
+        elif row.seat in new:  # a seat's first mail carries what the start mail would have
+            tasks += notify.turn_mail(s, g, game, row, prompts[row.seat])
+    return tasks
+
+
+def seat_spoke(s: Session, g: Game, row: SeatRow | Seat, now: datetime | None = None) -> None:
+    """The seat ordered, mailed or wrote: its missed deadlines are forgiven, civil disorder ends."""
+    if row.missed == 0 and not row.disorder:
+        return
+    ended = row.disorder
+    update_row(s, row, {"missed": 0, "disorder": False})
+    if ended and g.state is not None:
+        append_note(s, g, "disorder_ended", now or utcnow(), seat=row.seat)
+
+
+def missed_deadline(s: Session, g: Game, seats: Iterable[str], now: datetime) -> list[Task]:
+    """Count a missed deadline for each seat defaulted at it; N in a row is civil disorder."""
+    tasks: list[Task] = []
+    names = set(seats)
+    for row in seats_of(s, g):
+        if row.seat not in names:
+            continue
+        row.missed += 1
+        s.add(row)
+        if g.disorder_after > 0 and row.missed >= g.disorder_after and not row.disorder:
+            row.disorder = True
+            append_note(s, g, "civil_disorder", now, seat=row.seat, missed=row.missed)
+            tasks += notify.disorder_mail(s, g, module_of(g), row)
+    return tasks
