@@ -8,6 +8,7 @@ decisions, and ends with three lines a script can read."""
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import random
 import time
 from dataclasses import dataclass, field
@@ -72,6 +73,21 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+def _one_game(job: tuple[str, list[str], str, str, str]) -> Tally:
+    """One bench game in a worker process (`--jobs`): its own tally, merged by the parent."""
+    game_id, seats, bot, kind, seed = job
+    tally = Tally()
+    play_bot_game(get_game(game_id), seats, bot, kind, seed, tally)
+    return tally
+
+
+def _merge(into: Tally, part: Tally) -> None:
+    into.games += part.games
+    into.wins += part.wins
+    into.margin += part.margin
+    into.decisions += part.decisions
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="pbem bench bots", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -80,6 +96,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--seed", default="bots")
     parser.add_argument("--against", choices=("random", "defaults", "both"), default="both")
+    parser.add_argument("--jobs", type=int, default=1, help="games played at once, one process each (CPU times "
+                        "are per process, so they stay comparable)")
     parser.add_argument("--progress", action="store_true", help="a line after every game")
     args = parser.parse_args(argv)
     game = get_game(args.game)
@@ -88,19 +106,26 @@ def main(argv: list[str]) -> int:
     kinds = ["random", "defaults"] if args.against == "both" else [args.against]
     tallies = {kind: Tally() for kind in kinds}
     decisions: list[float] = []
+    pool = multiprocessing.get_context("fork").Pool(args.jobs) if args.jobs > 1 else None
     for kind in kinds:
         tally = tallies[kind]
-        for index in range(args.games):
-            bot = seats[index % len(seats)]
-            play_bot_game(game, seats, bot, kind, f"{args.seed}-{kind}-{index}", tally)
+        # the bot takes every seat position in turn: game i puts it in seat i mod seats
+        jobs = [(args.game, seats, seats[index % len(seats)], kind, f"{args.seed}-{kind}-{index}")
+                for index in range(args.games)]
+        results = pool.imap(_one_game, jobs) if pool is not None else map(_one_game, jobs)
+        for job, part in zip(jobs, results, strict=True):
+            _merge(tally, part)
             if args.progress:
-                print(f"  game {index + 1} vs {kind}: bot as {bot}, won so far {tally.wins:g} of {tally.games}",
+                print(f"  game {tally.games} vs {kind}: bot as {job[2]}, won so far {tally.wins:g} of {tally.games}",
                       flush=True)
         decisions += tally.decisions
         print(f"vs {kind}: {tally.games} games, {len(seats)} seats (fair share {100 / len(seats):.0f} %), "
               f"bot won {tally.share:.1f} %, mean margin {tally.margin / max(1, tally.games):+.1f}, "
               f"{len(tally.decisions)} decisions, p50 {1000 * _percentile(tally.decisions, 0.5):.0f} ms CPU, "
               f"p95 {1000 * _percentile(tally.decisions, 0.95):.0f} ms CPU", flush=True)
+    if pool is not None:
+        pool.close()
+        pool.join()
     for kind in ("random", "defaults"):
         share = f"{tallies[kind].share:.1f}" if kind in tallies else "n/a"
         print(f"win share vs {kind}: {share} %")

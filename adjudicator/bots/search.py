@@ -27,22 +27,26 @@ from adjudicator.engine import GameModule, Order, Prompt, State, apply_checked, 
 
 @dataclass(frozen=True)
 class BotConfig:
-    candidates: int = 6  # choices tried at most (the default is always one of them)
-    # Engine steps one decision may spend in playouts, counted (not timed) so that the move never
-    # depends on the machine's speed; rounds of one playout per candidate go on until it is spent.
-    step_budget: int = 9000
-    min_rounds: int = 2  # rounds played even past the budget, so each candidate is tried
-    max_rounds: int = 24
-    step_limit: int = 4000  # a playout longer than this counts as a draw
+    candidates: int = 8  # choices tried at most (the default is always one of them)
+    samples: int = 2  # imagined versions of the hidden parts, each with its own dice
+    # Steps of random play after a choice before the game's evaluation weighs the position: a choice
+    # whose worth shows only later (a card played for its points, then spent) gets to show it.
+    horizon: int = 4
+    # A game without an evaluation (`GameModule.evaluate` None) plays each sample on to the end;
+    # a playout longer than this counts as a draw.
+    step_limit: int = 4000
 
 
 DEFAULT_CONFIG = BotConfig()
-# Games whose steps cost more CPU (1960's events and modifiers) get fewer of them, so every
-# title's decision stays within a second of one core (docs/bots.md, measured with `pbem bench bots`).
+# Per title, sized so that a decision stays far below a second of one core (docs/bots.md, measured
+# with `pbem bench bots`) and the benches of hundreds of games fit.
 GAME_CONFIG = {
-    "1960": BotConfig(step_budget=3500),
-    # a China turn offers about 20 choices (a random game, 4 seats): try more of them
-    "china": BotConfig(candidates=12, step_budget=6500),
+    "1960": BotConfig(candidates=8, samples=2, horizon=4),
+    # a Doge placement offers up to 273 choices: try more of them (a Doge step is cheap)
+    "doge": BotConfig(candidates=24, samples=2, horizon=2),
+    # a China turn offers about 20 choices and comes seldom: try more of them
+    "china": BotConfig(candidates=16, samples=2, horizon=3),
+    "founding-fathers": BotConfig(candidates=8, samples=2, horizon=4),
 }
 
 
@@ -93,36 +97,40 @@ def _group(rnd: random.Random, prompts: dict[str, Prompt], seat: str | None = No
     return [seat]
 
 
-def _value(game: GameModule, state: State, seat: str) -> tuple[float, float]:
-    """(win share, score margin) of `seat` at the end of a playout."""
+WIN = 10_000.0  # a won game outweighs any evaluation of a game still going
+
+
+def _value(game: GameModule, state: State, seat: str) -> float:
+    """How good a position is for `seat`: a finished game by its outcome (a shared win counts a
+    share), one still going by the game's own evaluation (0 without one)."""
     outcome = game.outcome(state)
     if outcome is None:
-        return 0.0, 0.0
+        return float(game.evaluate(state, seat) or 0.0) if not state.get("result") else 0.0
     win = 1.0 / len(outcome.winners) if seat in outcome.winners else 0.0
     scores = outcome.scores or {}
-    mine = scores.get(seat, 0)
     others = [v for s, v in scores.items() if s != seat]
-    margin = float(mine - max(others)) if others else 0.0
-    return win, margin
+    margin = float(scores.get(seat, 0) - max(others)) if others else 0.0
+    return WIN * win + margin
 
 
-def _playout(game: GameModule, state: State, seat: str, first: Order, rnd: random.Random,
-             limit: int) -> tuple[float, float, int] | None:
-    """Play `first` for `seat`, then random play for everyone to the end. None: the sampled
-    state proved inconsistent with the rules (the sample is dropped)."""
+def _rollout(game: GameModule, state: State, seat: str, first: Order, rnd: random.Random,
+             steps: int) -> float | None:
+    """Play `first` for `seat`, then `steps` steps of random play for everyone (or to the end),
+    and weigh the position reached. None: the sampled state proved inconsistent with the rules
+    (the sample is dropped)."""
     try:
         prompts = game.prompts(state)
         orders = {s: (first if s == seat else rnd.choice(prompts[s].choices)) for s in _group(rnd, prompts, seat)}
         state = apply_checked(game, state, orders, prompts, owned=True).state
-        for steps in range(limit):
+        for _ in range(steps):
             prompts = game.prompts(state)
             if not prompts:
-                return (*_value(game, state, seat), steps + 1)
+                break
             orders = {s: rnd.choice(prompts[s].choices) for s in _group(rnd, prompts)}
             state = apply_checked(game, state, orders, prompts, owned=True).state
+        return _value(game, state, seat)
     except Exception:  # noqa: BLE001 - a sampled hidden part the rules cannot use: drop the sample
         return None
-    return 0.0, 0.0, limit
 
 
 def candidates_of(prompt: Prompt, default: Order | None, rnd: random.Random, count: int) -> list[Order]:
@@ -160,37 +168,30 @@ def choose(game: GameModule, state: State, seat: str, *, public: str = "",
 
 def choose_from_view(game: GameModule, view: State, seat: str, prompt: Prompt, *, public: str = "",
                      config: BotConfig | None = None) -> Order:
-    """The best of `prompt`'s choices (the seat's open decision) by playouts of sampled states."""
+    """The best of `prompt`'s choices (the seat's open decision), each tried on a few sampled
+    states and weighed by the game's evaluation a few steps later."""
+    if len(prompt.choices) == 1:  # forced: no thinking
+        return copy_json(prompt.choices[0])
     config = config or config_for(game)
     seed = decision_seed(view, seat, public)
     rnd = random.Random(seed)
     base = determinize(game, view, seat, seed)
-    if len(prompt.choices) == 1:
-        return copy_json(prompt.choices[0])
     sampled = game.prompts(base).get(seat)
     options = candidates_of(prompt, game.default_order(base, seat) if sampled is not None else None, rnd,
                             config.candidates)
     if len(options) == 1:
         return copy_json(options[0])
-    wins = [0.0] * len(options)
-    margins = [0.0] * len(options)
-    spent = 0
-    for round_ in range(config.max_rounds):
-        if round_ >= config.min_rounds and spent >= config.step_budget:
-            break
+    # A game without an evaluation learns nothing from a cut-off: its samples play to the end.
+    steps = config.horizon if game.evaluate(base, seat) is not None else config.step_limit
+    totals = [0.0] * len(options)
+    for round_ in range(max(1, config.samples)):
         sample_seed = f"{seed}:{round_}"
         sample = determinize(game, view, seat, sample_seed) if round_ else base
         for index, order in enumerate(options):
             # the same sample and the same dice for every candidate: only the choice differs
-            result = _playout(game, copy_json(sample), seat, copy_json(order), random.Random(sample_seed),
-                              config.step_limit)
-            if result is None:
-                spent += 1
-                continue
-            wins[index] += result[0]
-            margins[index] += result[1]
-            spent += result[2]
-    best = max(range(len(options)), key=lambda i: (wins[i], margins[i], -i))
+            value = _rollout(game, copy_json(sample), seat, copy_json(order), random.Random(sample_seed), steps)
+            totals[index] += value if value is not None else 0.0
+    best = max(range(len(options)), key=lambda i: (totals[i], -i))
     return copy_json(options[best])
 
 
