@@ -34,11 +34,13 @@ class Tally:
 
 def play_bot_game(game: GameModule, seats: list[str], bot: str, opponents: str, seed: str,
                   tally: Tally, step_limit: int = 20_000, config: BotConfig | None = None) -> None:
-    """One whole game: `bot` decides by the search, every other seat at random or by default."""
+    """One whole game: `bot` decides by the search, every other seat at random or by default.
+    The public data mixed into the bot's seed changes with every step, as the record's last hash
+    does in a served game, so a seat that sees the same page again need not repeat itself."""
     options = game.info.resolve_options({})
     state = game.setup(f"benchbots:{seed}", seats, options).state
     rnd = random.Random(seed)
-    for _ in range(step_limit):
+    for step in range(step_limit):
         prompts = game.prompts(state)
         if not prompts:
             break
@@ -47,7 +49,7 @@ def play_bot_game(game: GameModule, seats: list[str], bot: str, opponents: str, 
             if member == bot:
                 if len(prompts[member].choices) > 1:
                     started = time.process_time()
-                    orders[member] = choose(game, state, member, public=seed, config=config)
+                    orders[member] = choose(game, state, member, public=f"{seed}:{step}", config=config)
                     tally.decisions.append(time.process_time() - started)
                 else:
                     orders[member] = prompts[member].choices[0]

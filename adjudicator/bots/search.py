@@ -35,6 +35,14 @@ class BotConfig:
     # A game without an evaluation (`GameModule.evaluate` None) plays each sample on to the end;
     # a playout longer than this counts as a draw.
     step_limit: int = 4000
+    # How much better (in the game's evaluation, per sample) another choice must look than the
+    # default to be taken: where most choices change nothing at once (Founding Fathers' trade
+    # offers), the dice of the few random steps must not pull the seat into a loop of offers.
+    stick: float = 0.0
+    # Who plays the steps after a choice: "random" for every seat, or "defaults", every seat taking
+    # its documented default (no dice: a long look ahead of plausible play, where the opponents
+    # hold a plan, as Doge's defaults do).
+    rollout: str = "random"
 
 
 DEFAULT_CONFIG = BotConfig()
@@ -43,10 +51,12 @@ DEFAULT_CONFIG = BotConfig()
 GAME_CONFIG = {
     "1960": BotConfig(candidates=8, samples=2, horizon=4),
     # a Doge placement offers up to 273 choices: try more of them (a Doge step is cheap)
-    "doge": BotConfig(candidates=24, samples=2, horizon=2),
+    "doge": BotConfig(candidates=12, samples=1, horizon=30, rollout="defaults"),
     # a China turn offers about 20 choices and comes seldom: try more of them
     "china": BotConfig(candidates=16, samples=2, horizon=3),
-    "founding-fathers": BotConfig(candidates=8, samples=2, horizon=4),
+    # most Founding Fathers choices change nothing at once and random steps after them are mere
+    # noise: the bot weighs what a choice does now, and keeps the default unless something gains
+    "founding-fathers": BotConfig(candidates=8, samples=1, horizon=4, stick=0.01, rollout="defaults"),
 }
 
 
@@ -114,8 +124,9 @@ def _value(game: GameModule, state: State, seat: str) -> float:
 
 
 def _rollout(game: GameModule, state: State, seat: str, first: Order, rnd: random.Random,
-             steps: int) -> float | None:
-    """Play `first` for `seat`, then `steps` steps of random play for everyone (or to the end),
+             steps: int, policy: str = "random") -> float | None:
+    """Play `first` for `seat`, then `steps` steps of random play (or of defaults: `policy`) for
+    everyone (or to the end),
     and weigh the position reached. None: the sampled state proved inconsistent with the rules
     (the sample is dropped)."""
     try:
@@ -126,11 +137,47 @@ def _rollout(game: GameModule, state: State, seat: str, first: Order, rnd: rando
             prompts = game.prompts(state)
             if not prompts:
                 break
-            orders = {s: rnd.choice(prompts[s].choices) for s in _group(rnd, prompts)}
+            group = _group(rnd, prompts)
+            orders = ({s: game.default_order(state, s) for s in group} if policy == "defaults"
+                      else {s: rnd.choice(prompts[s].choices) for s in group})
             state = apply_checked(game, state, orders, prompts, owned=True).state
         return _value(game, state, seat)
     except Exception:  # noqa: BLE001 - a sampled hidden part the rules cannot use: drop the sample
         return None
+
+
+def _own_chain(game: GameModule, state: State, seat: str, first: Order, limit: int = 4) -> list[State]:
+    """The states `first` leads to while only `seat` has to decide and takes its default: what a
+    choice amounts to before anybody else is involved (a trade offered, then cancelled)."""
+    chain: list[State] = []
+    try:
+        prompts = game.prompts(state)
+        state = apply_checked(game, state, {seat: first}, prompts).state
+        for _ in range(limit):
+            chain.append(state)
+            prompts = game.prompts(state)
+            if set(prompts) != {seat}:
+                break
+            state = apply_checked(game, state, {seat: game.default_order(state, seat)}, prompts).state
+    except Exception:  # noqa: BLE001 - judged by the rollouts instead
+        return chain
+    return chain
+
+
+def drop_detours(game: GameModule, state: State, seat: str, options: list[Order], default_first: bool) -> list[Order]:
+    """The options without detours: a choice that, followed by the seat's own defaults before
+    anybody else decides, comes back to where it started or to where the default leads. Such a
+    choice changes nothing, yet a cut-off evaluation may prefer it (it puts off a cost), and a
+    substitute that keeps taking it would never end its turn."""
+    prompts = game.prompts(state)
+    if not default_first or set(prompts) != {seat} or prompts[seat].sealed:
+        return options
+    seen = [state, *_own_chain(game, state, seat, options[0])]
+    kept = [options[0]]
+    for order in options[1:]:
+        if not any(step in seen for step in _own_chain(game, state, seat, order)):
+            kept.append(order)
+    return kept
 
 
 def candidates_of(prompt: Prompt, default: Order | None, rnd: random.Random, count: int) -> list[Order]:
@@ -177,8 +224,11 @@ def choose_from_view(game: GameModule, view: State, seat: str, prompt: Prompt, *
     rnd = random.Random(seed)
     base = determinize(game, view, seat, seed)
     sampled = game.prompts(base).get(seat)
-    options = candidates_of(prompt, game.default_order(base, seat) if sampled is not None else None, rnd,
-                            config.candidates)
+    default = game.default_order(base, seat) if sampled is not None else None
+    options = candidates_of(prompt, default, rnd, config.candidates)
+    default_first = default is not None and prompt.find(default) is not None
+    if game.evaluate(base, seat) is not None and config.horizon < config.step_limit:
+        options = drop_detours(game, base, seat, options, default_first)
     if len(options) == 1:
         return copy_json(options[0])
     # A game without an evaluation learns nothing from a cut-off: its samples play to the end.
@@ -189,8 +239,12 @@ def choose_from_view(game: GameModule, view: State, seat: str, prompt: Prompt, *
         sample = determinize(game, view, seat, sample_seed) if round_ else base
         for index, order in enumerate(options):
             # the same sample and the same dice for every candidate: only the choice differs
-            value = _rollout(game, copy_json(sample), seat, copy_json(order), random.Random(sample_seed), steps)
+            value = _rollout(game, copy_json(sample), seat, copy_json(order), random.Random(sample_seed), steps,
+                             config.rollout)
             totals[index] += value if value is not None else 0.0
+    # the default (first when legal) gets the head start `stick` on every sample
+    if default_first:
+        totals[0] += config.stick * max(1, config.samples)
     best = max(range(len(options)), key=lambda i: (totals[i], -i))
     return copy_json(options[best])
 
