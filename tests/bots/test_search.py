@@ -22,7 +22,8 @@ def _founding_fathers_with_a_trade_offer():
             prompts = game.prompts(state)
             if not prompts:
                 break
-            if set(prompts) == {"red"} and {"act": "trade"} in prompts["red"].choices and len(prompts["red"].choices) > 2:
+            choices = prompts["red"].choices if set(prompts) == {"red"} else []
+            if {"act": "trade"} in choices and len(choices) > 2:
                 return game, state
             seat = rnd.choice(sorted(prompts))
             prompt = prompts[seat]
