@@ -147,8 +147,8 @@ def _rollout(game: GameModule, state: State, seat: str, first: Order, rnd: rando
 
 
 def _own_chain(game: GameModule, state: State, seat: str, first: Order, limit: int = 4) -> list[State]:
-    """The states `first` leads to while only `seat` has to decide and takes its default: what a
-    choice amounts to before anybody else is involved (a trade offered, then cancelled)."""
+    """The states `first` leads to while one seat at a time decides and takes its default: what a
+    choice amounts to in the next few steps (a trade offered, then cancelled or declined)."""
     chain: list[State] = []
     try:
         prompts = game.prompts(state)
@@ -156,17 +156,19 @@ def _own_chain(game: GameModule, state: State, seat: str, first: Order, limit: i
         for _ in range(limit):
             chain.append(state)
             prompts = game.prompts(state)
-            if set(prompts) != {seat}:
+            if len(prompts) != 1 or next(iter(prompts.values())).sealed:
                 break
-            state = apply_checked(game, state, {seat: game.default_order(state, seat)}, prompts).state
+            (who,) = prompts
+            state = apply_checked(game, state, {who: game.default_order(state, who)}, prompts).state
     except Exception:  # noqa: BLE001 - judged by the rollouts instead
         return chain
     return chain
 
 
 def drop_detours(game: GameModule, state: State, seat: str, options: list[Order], default_first: bool) -> list[Order]:
-    """The options without detours: a choice that, followed by the seat's own defaults before
-    anybody else decides, comes back to where it started or to where the default leads. Such a
+    """The options without detours: a choice that, followed by defaults one seat at a time, comes
+    back within a few steps to where it started or to where the default leads (a trade offered and
+    declined). Such a
     choice changes nothing, yet a cut-off evaluation may prefer it (it puts off a cost), and a
     substitute that keeps taking it would never end its turn."""
     prompts = game.prompts(state)
