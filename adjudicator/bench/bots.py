@@ -8,6 +8,7 @@ decisions, and ends with three lines a script can read."""
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import random
 import time
 from dataclasses import dataclass, field
@@ -33,11 +34,13 @@ class Tally:
 
 def play_bot_game(game: GameModule, seats: list[str], bot: str, opponents: str, seed: str,
                   tally: Tally, step_limit: int = 20_000, config: BotConfig | None = None) -> None:
-    """One whole game: `bot` decides by the search, every other seat at random or by default."""
+    """One whole game: `bot` decides by the search, every other seat at random or by default.
+    The public data mixed into the bot's seed changes with every step, as the record's last hash
+    does in a served game, so a seat that sees the same page again need not repeat itself."""
     options = game.info.resolve_options({})
     state = game.setup(f"benchbots:{seed}", seats, options).state
     rnd = random.Random(seed)
-    for _ in range(step_limit):
+    for step in range(step_limit):
         prompts = game.prompts(state)
         if not prompts:
             break
@@ -46,7 +49,7 @@ def play_bot_game(game: GameModule, seats: list[str], bot: str, opponents: str, 
             if member == bot:
                 if len(prompts[member].choices) > 1:
                     started = time.process_time()
-                    orders[member] = choose(game, state, member, public=seed, config=config)
+                    orders[member] = choose(game, state, member, public=f"{seed}:{step}", config=config)
                     tally.decisions.append(time.process_time() - started)
                 else:
                     orders[member] = prompts[member].choices[0]
@@ -72,6 +75,21 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+def _one_game(job: tuple[str, list[str], str, str, str]) -> Tally:
+    """One bench game in a worker process (`--jobs`): its own tally, merged by the parent."""
+    game_id, seats, bot, kind, seed = job
+    tally = Tally()
+    play_bot_game(get_game(game_id), seats, bot, kind, seed, tally)
+    return tally
+
+
+def _merge(into: Tally, part: Tally) -> None:
+    into.games += part.games
+    into.wins += part.wins
+    into.margin += part.margin
+    into.decisions += part.decisions
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="pbem bench bots", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -80,6 +98,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--seed", default="bots")
     parser.add_argument("--against", choices=("random", "defaults", "both"), default="both")
+    parser.add_argument("--jobs", type=int, default=1, help="games played at once, one process each (CPU times "
+                        "are per process, so they stay comparable)")
     parser.add_argument("--progress", action="store_true", help="a line after every game")
     args = parser.parse_args(argv)
     game = get_game(args.game)
@@ -88,19 +108,26 @@ def main(argv: list[str]) -> int:
     kinds = ["random", "defaults"] if args.against == "both" else [args.against]
     tallies = {kind: Tally() for kind in kinds}
     decisions: list[float] = []
+    pool = multiprocessing.get_context("fork").Pool(args.jobs) if args.jobs > 1 else None
     for kind in kinds:
         tally = tallies[kind]
-        for index in range(args.games):
-            bot = seats[index % len(seats)]
-            play_bot_game(game, seats, bot, kind, f"{args.seed}-{kind}-{index}", tally)
+        # the bot takes every seat position in turn: game i puts it in seat i mod seats
+        jobs = [(args.game, seats, seats[index % len(seats)], kind, f"{args.seed}-{kind}-{index}")
+                for index in range(args.games)]
+        results = pool.imap(_one_game, jobs) if pool is not None else map(_one_game, jobs)
+        for job, part in zip(jobs, results, strict=True):
+            _merge(tally, part)
             if args.progress:
-                print(f"  game {index + 1} vs {kind}: bot as {bot}, won so far {tally.wins:g} of {tally.games}",
+                print(f"  game {tally.games} vs {kind}: bot as {job[2]}, won so far {tally.wins:g} of {tally.games}",
                       flush=True)
         decisions += tally.decisions
         print(f"vs {kind}: {tally.games} games, {len(seats)} seats (fair share {100 / len(seats):.0f} %), "
               f"bot won {tally.share:.1f} %, mean margin {tally.margin / max(1, tally.games):+.1f}, "
               f"{len(tally.decisions)} decisions, p50 {1000 * _percentile(tally.decisions, 0.5):.0f} ms CPU, "
               f"p95 {1000 * _percentile(tally.decisions, 0.95):.0f} ms CPU", flush=True)
+    if pool is not None:
+        pool.close()
+        pool.join()
     for kind in ("random", "defaults"):
         share = f"{tallies[kind].share:.1f}" if kind in tallies else "n/a"
         print(f"win share vs {kind}: {share} %")

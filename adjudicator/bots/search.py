@@ -27,22 +27,36 @@ from adjudicator.engine import GameModule, Order, Prompt, State, apply_checked, 
 
 @dataclass(frozen=True)
 class BotConfig:
-    candidates: int = 6  # choices tried at most (the default is always one of them)
-    # Engine steps one decision may spend in playouts, counted (not timed) so that the move never
-    # depends on the machine's speed; rounds of one playout per candidate go on until it is spent.
-    step_budget: int = 9000
-    min_rounds: int = 2  # rounds played even past the budget, so each candidate is tried
-    max_rounds: int = 24
-    step_limit: int = 4000  # a playout longer than this counts as a draw
+    candidates: int = 8  # choices tried at most (the default is always one of them)
+    samples: int = 2  # imagined versions of the hidden parts, each with its own dice
+    # Steps of random play after a choice before the game's evaluation weighs the position: a choice
+    # whose worth shows only later (a card played for its points, then spent) gets to show it.
+    horizon: int = 4
+    # A game without an evaluation (`GameModule.evaluate` None) plays each sample on to the end;
+    # a playout longer than this counts as a draw.
+    step_limit: int = 4000
+    # How much better (in the game's evaluation, per sample) another choice must look than the
+    # default to be taken: where most choices change nothing at once (Founding Fathers' trade
+    # offers), the dice of the few random steps must not pull the seat into a loop of offers.
+    stick: float = 0.0
+    # Who plays the steps after a choice: "random" for every seat, or "defaults", every seat taking
+    # its documented default (no dice: a long look ahead of plausible play, where the opponents
+    # hold a plan, as Doge's defaults do).
+    rollout: str = "random"
 
 
 DEFAULT_CONFIG = BotConfig()
-# Games whose steps cost more CPU (1960's events and modifiers) get fewer of them, so every
-# title's decision stays within a second of one core (docs/bots.md, measured with `pbem bench bots`).
+# Per title, sized so that a decision stays far below a second of one core (docs/bots.md, measured
+# with `pbem bench bots`) and the benches of hundreds of games fit.
 GAME_CONFIG = {
-    "1960": BotConfig(step_budget=3500),
-    # a China turn offers about 20 choices (a random game, 4 seats): try more of them
-    "china": BotConfig(candidates=12, step_budget=6500),
+    "1960": BotConfig(candidates=8, samples=2, horizon=4),
+    # a Doge placement offers up to 273 choices: try more of them (a Doge step is cheap)
+    "doge": BotConfig(candidates=12, samples=1, horizon=30, rollout="defaults"),
+    # a China turn offers about 20 choices and comes seldom: try more of them
+    "china": BotConfig(candidates=16, samples=2, horizon=3),
+    # most Founding Fathers choices change nothing at once and random steps after them are mere
+    # noise: the bot weighs what a choice does now, and keeps the default unless something gains
+    "founding-fathers": BotConfig(candidates=8, samples=1, horizon=4, stick=0.01, rollout="defaults"),
 }
 
 
@@ -93,36 +107,79 @@ def _group(rnd: random.Random, prompts: dict[str, Prompt], seat: str | None = No
     return [seat]
 
 
-def _value(game: GameModule, state: State, seat: str) -> tuple[float, float]:
-    """(win share, score margin) of `seat` at the end of a playout."""
+WIN = 10_000.0  # a won game outweighs any evaluation of a game still going
+
+
+def _value(game: GameModule, state: State, seat: str) -> float:
+    """How good a position is for `seat`: a finished game by its outcome (a shared win counts a
+    share), one still going by the game's own evaluation (0 without one)."""
     outcome = game.outcome(state)
     if outcome is None:
-        return 0.0, 0.0
+        return float(game.evaluate(state, seat) or 0.0) if not state.get("result") else 0.0
     win = 1.0 / len(outcome.winners) if seat in outcome.winners else 0.0
     scores = outcome.scores or {}
-    mine = scores.get(seat, 0)
     others = [v for s, v in scores.items() if s != seat]
-    margin = float(mine - max(others)) if others else 0.0
-    return win, margin
+    margin = float(scores.get(seat, 0) - max(others)) if others else 0.0
+    return WIN * win + margin
 
 
-def _playout(game: GameModule, state: State, seat: str, first: Order, rnd: random.Random,
-             limit: int) -> tuple[float, float, int] | None:
-    """Play `first` for `seat`, then random play for everyone to the end. None: the sampled
-    state proved inconsistent with the rules (the sample is dropped)."""
+def _rollout(game: GameModule, state: State, seat: str, first: Order, rnd: random.Random,
+             steps: int, policy: str = "random") -> float | None:
+    """Play `first` for `seat`, then `steps` steps of random play (or of defaults: `policy`) for
+    everyone (or to the end),
+    and weigh the position reached. None: the sampled state proved inconsistent with the rules
+    (the sample is dropped)."""
     try:
         prompts = game.prompts(state)
         orders = {s: (first if s == seat else rnd.choice(prompts[s].choices)) for s in _group(rnd, prompts, seat)}
         state = apply_checked(game, state, orders, prompts, owned=True).state
-        for steps in range(limit):
+        for _ in range(steps):
             prompts = game.prompts(state)
             if not prompts:
-                return (*_value(game, state, seat), steps + 1)
-            orders = {s: rnd.choice(prompts[s].choices) for s in _group(rnd, prompts)}
+                break
+            group = _group(rnd, prompts)
+            orders = ({s: game.default_order(state, s) for s in group} if policy == "defaults"
+                      else {s: rnd.choice(prompts[s].choices) for s in group})
             state = apply_checked(game, state, orders, prompts, owned=True).state
+        return _value(game, state, seat)
     except Exception:  # noqa: BLE001 - a sampled hidden part the rules cannot use: drop the sample
         return None
-    return 0.0, 0.0, limit
+
+
+def _own_chain(game: GameModule, state: State, seat: str, first: Order, limit: int = 4) -> list[State]:
+    """The states `first` leads to while one seat at a time decides and takes its default: what a
+    choice amounts to in the next few steps (a trade offered, then cancelled or declined)."""
+    chain: list[State] = []
+    try:
+        prompts = game.prompts(state)
+        state = apply_checked(game, state, {seat: first}, prompts).state
+        for _ in range(limit):
+            chain.append(state)
+            prompts = game.prompts(state)
+            if len(prompts) != 1 or next(iter(prompts.values())).sealed:
+                break
+            (who,) = prompts
+            state = apply_checked(game, state, {who: game.default_order(state, who)}, prompts).state
+    except Exception:  # noqa: BLE001 - judged by the rollouts instead
+        return chain
+    return chain
+
+
+def drop_detours(game: GameModule, state: State, seat: str, options: list[Order], default_first: bool) -> list[Order]:
+    """The options without detours: a choice that, followed by defaults one seat at a time, comes
+    back within a few steps to where it started or to where the default leads (a trade offered and
+    declined). Such a
+    choice changes nothing, yet a cut-off evaluation may prefer it (it puts off a cost), and a
+    substitute that keeps taking it would never end its turn."""
+    prompts = game.prompts(state)
+    if not default_first or set(prompts) != {seat} or prompts[seat].sealed:
+        return options
+    seen = [state, *_own_chain(game, state, seat, options[0])]
+    kept = [options[0]]
+    for order in options[1:]:
+        if not any(step in seen for step in _own_chain(game, state, seat, order)):
+            kept.append(order)
+    return kept
 
 
 def candidates_of(prompt: Prompt, default: Order | None, rnd: random.Random, count: int) -> list[Order]:
@@ -160,37 +217,37 @@ def choose(game: GameModule, state: State, seat: str, *, public: str = "",
 
 def choose_from_view(game: GameModule, view: State, seat: str, prompt: Prompt, *, public: str = "",
                      config: BotConfig | None = None) -> Order:
-    """The best of `prompt`'s choices (the seat's open decision) by playouts of sampled states."""
+    """The best of `prompt`'s choices (the seat's open decision), each tried on a few sampled
+    states and weighed by the game's evaluation a few steps later."""
+    if len(prompt.choices) == 1:  # forced: no thinking
+        return copy_json(prompt.choices[0])
     config = config or config_for(game)
     seed = decision_seed(view, seat, public)
     rnd = random.Random(seed)
     base = determinize(game, view, seat, seed)
-    if len(prompt.choices) == 1:
-        return copy_json(prompt.choices[0])
     sampled = game.prompts(base).get(seat)
-    options = candidates_of(prompt, game.default_order(base, seat) if sampled is not None else None, rnd,
-                            config.candidates)
+    default = game.default_order(base, seat) if sampled is not None else None
+    options = candidates_of(prompt, default, rnd, config.candidates)
+    default_first = default is not None and prompt.find(default) is not None
+    if game.evaluate(base, seat) is not None and config.horizon < config.step_limit:
+        options = drop_detours(game, base, seat, options, default_first)
     if len(options) == 1:
         return copy_json(options[0])
-    wins = [0.0] * len(options)
-    margins = [0.0] * len(options)
-    spent = 0
-    for round_ in range(config.max_rounds):
-        if round_ >= config.min_rounds and spent >= config.step_budget:
-            break
+    # A game without an evaluation learns nothing from a cut-off: its samples play to the end.
+    steps = config.horizon if game.evaluate(base, seat) is not None else config.step_limit
+    totals = [0.0] * len(options)
+    for round_ in range(max(1, config.samples)):
         sample_seed = f"{seed}:{round_}"
         sample = determinize(game, view, seat, sample_seed) if round_ else base
         for index, order in enumerate(options):
             # the same sample and the same dice for every candidate: only the choice differs
-            result = _playout(game, copy_json(sample), seat, copy_json(order), random.Random(sample_seed),
-                              config.step_limit)
-            if result is None:
-                spent += 1
-                continue
-            wins[index] += result[0]
-            margins[index] += result[1]
-            spent += result[2]
-    best = max(range(len(options)), key=lambda i: (wins[i], margins[i], -i))
+            value = _rollout(game, copy_json(sample), seat, copy_json(order), random.Random(sample_seed), steps,
+                             config.rollout)
+            totals[index] += value if value is not None else 0.0
+    # the default (first when legal) gets the head start `stick` on every sample
+    if default_first:
+        totals[0] += config.stick * max(1, config.samples)
+    best = max(range(len(options)), key=lambda i: (totals[i], -i))
     return copy_json(options[best])
 
 

@@ -479,6 +479,13 @@ class GameModule(ABC):
         """What `seat` may see (None: a public observer). Override to add derived facts."""
         return redact(state, seat)
 
+    def evaluate(self, state: State, seat: str) -> float | None:
+        """How good `state` looks for `seat`, higher better (its score against the best other
+        seat's, say), for the substitute (adjudicator/bots) to weigh a choice without playing to the
+        end. Called on imagined states built from the seat's view; never used by the rules.
+        None (the default): the game has no evaluation and the substitute plays on to the end."""
+        return None
+
     def budget(self, view: State, seat: str) -> Message | None:
         """What `seat` has left to spend in its open decision, in words (1960: "3 CP left"), from
         the seat's view: a page shows it beside the decision and after each row of a plan's

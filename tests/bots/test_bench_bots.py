@@ -6,7 +6,7 @@ from adjudicator.bench.bots import Tally, _percentile, play_bot_game
 from adjudicator.bots.search import BotConfig
 from adjudicator.engine import get_game
 
-TINY = BotConfig(candidates=2, step_budget=0, min_rounds=1, max_rounds=1)
+TINY = BotConfig(candidates=2, samples=1, horizon=0)
 
 
 def test_a_whole_game_against_defaults_is_counted_once_with_its_decisions():

@@ -12,7 +12,9 @@ from adjudicator.engine import apply_checked, canonical_json, get_game
 from adjudicator.service.common.hidden import scrambled
 
 GAMES = {"1960": 2, "doge": 4, "china": 4, "founding-fathers": 5}
-SMALL = BotConfig(candidates=4, step_budget=400, min_rounds=2, max_rounds=3)
+# random steps after each choice, whatever the title's own configuration (defaults' rollouts, no
+# look-ahead): the hidden-information property must hold on both paths
+SMALL = BotConfig(candidates=4, samples=2, horizon=3)
 
 
 def _midgame(game_id: str, seed: int, steps: int):
@@ -60,8 +62,19 @@ def test_hidden_values_never_change_the_move(game_id, seed, steps):
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
-def test_the_same_record_gives_the_same_move_with_the_full_budget(game_id):
-    game, state, seat = _midgame(game_id, 3, 20)
+@pytest.mark.parametrize("seed,steps", [(1, 12), (2, 40), (6, 90)])
+def test_the_games_evaluation_reads_only_the_seats_view(game_id, seed, steps):
+    game, state, seat = _midgame(game_id, seed, steps)
+    value = game.evaluate(state, seat)
+    assert isinstance(value, float)
+    for scramble in ("a", "b"):
+        assert game.evaluate(_scrambled(game, state, seat, scramble), seat) == value
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+@pytest.mark.parametrize("seed,steps", [(3, 20), (7, 60)])
+def test_the_same_record_gives_the_same_move_with_the_titles_configuration(game_id, seed, steps):
+    game, state, seat = _midgame(game_id, seed, steps)
     first = choose(game, state, seat, public="last-hash")
     assert choose(game, _scrambled(game, state, seat, "z"), seat, public="last-hash") == first
     assert game.prompts(state)[seat].allows(first)

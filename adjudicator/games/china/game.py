@@ -21,6 +21,7 @@ from adjudicator.engine import (
 )
 from adjudicator.engine.wording import verbs_of
 
+from . import evaluation
 from . import invariants as checks
 from .boardfile import BOARDS, BUILTIN_BOARD
 from .components import SEAT_COLOURS
@@ -103,6 +104,9 @@ class China(WordedGame, FlowGame):
 
     def invariants(self, state: State) -> list[str]:
         return checks.check(state)
+
+    def evaluate(self, state: State, seat: str) -> float | None:
+        return evaluation.evaluate(state, seat)
 
     def outcome(self, state: State) -> Outcome | None:
         result = state.get("result")

@@ -21,7 +21,7 @@ from adjudicator.engine import (
 )
 from adjudicator.engine.wording import verbs_of
 
-from . import elections, palaces, placement, scoring  # noqa: F401  (they register the flow's nodes)
+from . import elections, evaluation, palaces, placement, scoring  # noqa: F401  (they register the flow's nodes)
 from .board import houses_on_board
 from .data import DEFAULT_MAX_YEARS, MAX_YEARS_CHOICES, NO_YEAR_LIMIT, RULES_VERSION, SEAT_COLOURS
 from .flowbase import FLOW
@@ -95,6 +95,9 @@ class Doge(WordedGame, FlowGame):
 
     def invariants(self, state: State) -> list[str]:
         return violated(state)
+
+    def evaluate(self, state: State, seat: str) -> float | None:
+        return evaluation.evaluate(state, seat)
 
     def outcome(self, state: State) -> Outcome | None:
         result = state.get("result")

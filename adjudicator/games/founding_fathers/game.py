@@ -21,7 +21,7 @@ from adjudicator.engine import (
 )
 from adjudicator.engine.wording import verbs_of
 
-from . import committee, election, issues, people, persuasion, turn, windows  # noqa: F401  (they register the flow's nodes)
+from . import committee, election, evaluation, issues, people, persuasion, turn, windows  # noqa: F401  (they register the flow's nodes)
 from .data import DECKS, DEFAULT_DECK
 from .flowbase import FLOW, FFNode
 from .grammar import SPANISH_FIRST, VERBS, format_order, grammar_help, order_problem, parse_order
@@ -138,6 +138,9 @@ class FoundingFathers(WordedGame):
 
     def invariants(self, state: State) -> list[str]:
         return violated(state)
+
+    def evaluate(self, state: State, seat: str) -> float | None:
+        return evaluation.evaluate(state, seat)
 
     def outcome(self, state: State) -> Outcome | None:
         r = state.get("result")

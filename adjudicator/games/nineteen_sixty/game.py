@@ -26,7 +26,7 @@ from adjudicator.engine import (
 )
 from adjudicator.engine.wording import verbs_of
 
-from . import debate, election, events, play, resolve, turn  # noqa: F401  (register the flow nodes)
+from . import debate, election, evaluation, events, play, resolve, turn  # noqa: F401  (register the flow nodes)
 from .board import KINDS
 from .cards import all_locations
 from .data import (
@@ -167,6 +167,9 @@ class NineteenSixty(WordedGame, FlowGame):
             "strategy": {s: len(state["private"][s]["strategy"]) for s in SEATS},
         }
         return out
+
+    def evaluate(self, state: State, seat: str) -> float | None:
+        return evaluation.evaluate(state, seat)
 
     def outcome(self, state: State) -> Outcome | None:
         result = state.get("result")
