@@ -83,7 +83,7 @@ def _imap_schedule() -> dict[str, Any]:
 # deadline burst with thousands of deliveries queued, the deadline chunks waited behind them until
 # they expired unrun (found by `pbem chaos`: 916 of 1,000 games not adjudicated a minute after the
 # last fault). Inbound orders come before outbound mail. Other brokers keep one FIFO queue.
-FIRST, ORDERS, MAIL = 0, 3, 6
+FIRST, ORDERS, MAIL, LAST = 0, 3, 6, 9
 PRIORITIES = {
     "workers.tasks.sweep_deadlines": FIRST, "workers.tasks.sweep_games": FIRST,
     "workers.tasks.sweep_game": FIRST, "workers.tasks.reveal_group": FIRST, "workers.tasks.recover": FIRST,
@@ -91,6 +91,9 @@ PRIORITIES = {
     "workers.tasks.ingest_message": ORDERS, "workers.tasks.drain_inbox": ORDERS,
     "workers.tasks.deliver_batch": MAIL, "workers.tasks.deliver_outbox": MAIL,
     "workers.tasks.prune": MAIL,  # daily housekeeping: behind everything a player waits for
+    # the substitute's moves (half a second of CPU each): a burst of games in civil disorder must
+    # not hold up the deadlines' mail; a move a few minutes late is nothing in correspondence play
+    "workers.tasks.play_substitutes": LAST,
 }
 
 

@@ -25,6 +25,7 @@ TASK_NAMES = {
     "drain": "workers.tasks.drain_inbox",  # every stored mail not yet processed (no arguments)
     "sweep": "workers.tasks.sweep_game",
     "sweeps": "workers.tasks.sweep_games",  # a chunk of game ids
+    "substitute": "workers.tasks.play_substitutes",  # game id, record length
 }
 
 DELIVER_BATCH = 50

@@ -74,14 +74,19 @@ def sweep_games(game_ids: list[str]) -> None:
     worker killed mid-chunk loses only those wake-ups: the rows are committed, and the recovery
     sweep sends them. On PostgreSQL a few games run at once (PBEM_SWEEP_THREADS, default 2),
     each on its own connection: one game's round trips and commit wait while another computes,
-    so a worker keeps its core busy (SQLite takes one writer at a time: one game at a time)."""
+    so a worker keeps its core busy (SQLite takes one writer at a time: one game at a time). The
+    substitute's moves the deadlines lead to are left to the recovery sweep (see below)."""
     threads = 1 if store.is_sqlite() else sweep_threads()
     if threads <= 1 or len(game_ids) < 2:
         done = [_sweep_one(g) for g in game_ids]
     else:
         with ThreadPoolExecutor(max_workers=min(threads, len(game_ids)), thread_name_prefix="sweep") as pool:
             done = list(pool.map(_sweep_one, game_ids))
-    enqueue([task for tasks in done for task in tasks])
+    # The substitute's moves after a deadline (half a second of CPU each) are left to the recovery
+    # sweep, which hands them on a short while later (service/play/substitutes.py): enqueued here, they
+    # came between the burst's chunks (the embedded broker reads its queues in turn) and slowed the
+    # burst's adjudication several times over. The game row marks them, so none is lost.
+    enqueue([task for tasks in done for task in tasks if task[0] != "substitute"])
 
 
 def sweep_threads() -> int:
@@ -97,6 +102,13 @@ def _sweep_one(game_id: str) -> list[Any]:
     except Exception:
         log.exception("deadline sweep failed for game %s", game_id)
         return []
+
+
+@celery.task(name="workers.tasks.play_substitutes")
+def play_substitutes(game_id: str, record_length: int) -> None:
+    """The substitute's next move in a game (service/play/substitutes.py): it thinks with no lock held,
+    then applies under the game's lock and enqueues the move after it. Safe to run twice."""
+    enqueue(service.play_substitutes(game_id, record_length))
 
 
 @celery.task(name="workers.tasks.recover")

@@ -1,4 +1,4 @@
-"""`pbem bench burst --games N [--backend embedded|postgres]`: a deadline burst, end to end.
+"""`pbem bench burst --games N [--backend embedded|postgres] [--disorder K]`: a deadline burst, end to end.
 
 N Doge games (four seats, every seat playing by mail) whose deadlines all fall at one moment,
 adjudicated by real Celery workers (two, one per core) from one deadline sweep, and their
@@ -18,6 +18,11 @@ same run:
 The SMTP sink stands for a relay elsewhere: it runs in a process of its own (bench/sink.py) and
 its CPU seconds while the mails are sent are printed, the share of the two cores it took from the
 workers, PostgreSQL and Redis.
+
+`--disorder K`: K seats of each game are in civil disorder with the substitute on. The deadline
+hands their moves to the recovery sweep (sent every few seconds here, the beat's is every 30 s),
+which hands them to the workers as tasks, after the adjudication; the bench prints when the last
+game was adjudicated, then waits for every move the substitute owes (and reports how many).
 
 embedded: a SQLite file and the SQLite broker in a temporary directory. postgres: a fresh schema
 in PBEM_TEST_PG_URL's database (default postgresql+psycopg://postgres@127.0.0.1:5432/test) and
@@ -52,6 +57,7 @@ REDIS_URL = os.environ.get("PBEM_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
 ROOT = Path(__file__).resolve().parents[2]
 PROBE_GAMES = 40  # games outside the burst whose deadline is timed one by one in this process
 SETUP_BATCH = 50  # games created per set-up transaction
+RECOVERY_SECONDS = 5.0  # --disorder: the recovery sweep that hands the substitute's moves on (the beat's, 30 s)
 
 
 def _p50(values: list[float]) -> float:
@@ -68,12 +74,17 @@ def _database(backend: str, tmp: Path) -> Iterator[tuple[str, str]]:
         yield url, REDIS_URL
 
 
-def _create_games(count: int, title: str) -> list[str]:
+def _create_games(count: int, title: str, disorder: int = 0) -> list[str]:
     """Doge games of four seats, every seat with an address; their start mails are marked sent
-    (the burst counts only the mails it causes)."""
-    from adjudicator import service, store
+    (the burst counts only the mails it causes). `disorder`: that many seats of each game are in
+    civil disorder, with the substitute on (it plays them after the deadline, in worker tasks)."""
+    from sqlalchemy import update
+    from sqlmodel import select
 
-    policy = service.DeadlinePolicy(step_hours=24, reminder_hours=23, substitutes=False)
+    from adjudicator import service, store
+    from adjudicator.store import Game, Seat
+
+    policy = service.DeadlinePolicy(step_hours=24, reminder_hours=23, substitutes=disorder > 0)
     ids: list[str] = []
     for first in range(0, count, SETUP_BATCH):
         with store.transaction() as s:
@@ -83,6 +94,12 @@ def _create_games(count: int, title: str) -> list[str]:
                     service.common.verified.verify_address(s, f"{seat}.{title}{n}@bench.test")  # confirmed: mails flow
                     service.join_game(s, c.game_id, seat, invite, seat.title(), email=f"{seat}.{title}{n}@bench.test")
                 ids.append(c.game_id)
+    if disorder:  # after the start: the seats missed their deadlines (the last seats, the first still plays)
+        with store.transaction() as s:
+            for game_id in ids:
+                g = s.exec(select(Game).where(Game.public_id == game_id)).one()
+                s.connection().execute(update(Seat).where(Seat.game_id == g.id, Seat.position >= 4 - disorder)  # type: ignore[arg-type]
+                                       .values(disorder=True, missed=2))
     return ids
 
 
@@ -208,19 +225,39 @@ def _adjudicated(s: Any) -> int:
     return s.exec(select(func.count(Game.id)).where(Game.due_at > utcnow() + timedelta(hours=1))).one()
 
 
-def _progress(before: int, first_mail: int) -> tuple[int, int, int]:
-    """(games adjudicated since the burst, notifications written, notifications sent): cheap
-    counts, so that polling does not slow the workers."""
+def _clear_owed(game_ids: list[str]) -> None:
+    from sqlalchemy import update
+
+    from adjudicator import store
+    from adjudicator.store import Game
+
+    with store.transaction() as s:
+        s.connection().execute(update(Game).where(Game.public_id.in_(game_ids))  # type: ignore[attr-defined]
+                               .values(substitute_at=None))
+
+
+def _owed(s: Any) -> int:
+    """Games where the substitute still owes a move (--disorder)."""
+    from sqlmodel import func, select
+
+    from adjudicator.store import Game
+
+    return s.exec(select(func.count(Game.id)).where(Game.substitute_at.is_not(None))).one()  # type: ignore[union-attr]
+
+
+def _progress(before: int, first_mail: int) -> tuple[int, int, int, int]:
+    """(games adjudicated since the burst, notifications written, notifications sent, games where
+    the substitute owes a move): cheap counts, so that polling does not slow the workers."""
     from sqlmodel import func, select
 
     from adjudicator import store
     from adjudicator.store import OutboxMessage
 
-    def read(s: Any) -> tuple[int, int, int]:
+    def read(s: Any) -> tuple[int, int, int, int]:
         done = _adjudicated(s) - before
         rows = dict(s.exec(select(OutboxMessage.status, func.count(OutboxMessage.id))
                            .where(OutboxMessage.id > first_mail).group_by(OutboxMessage.status)).all())
-        return done, sum(rows.values()), rows.get("sent", 0)
+        return done, sum(rows.values()), rows.get("sent", 0), _owed(s)
 
     return store.run_in_transaction(read, write=False)
 
@@ -259,6 +296,10 @@ def main(argv: list[str]) -> int:
                         help="where notifications go: .eml files (embedded default) or SMTP to a sink "
                              "(default: files on embedded, smtp on postgres)")
     parser.add_argument("--timeout", type=float, default=600.0)
+    parser.add_argument("--disorder", type=int, default=0, metavar="SEATS",
+                        help="that many seats of each game (of 4) are in civil disorder with the substitute on: it "
+                             "plays them after the deadline in worker tasks (the burst then also waits for "
+                             "its moves to be made)")
     parser.add_argument("--keep", action="store_true", help="keep the temporary directory (worker logs)")
     args = parser.parse_args(argv)
     mail = args.mail or ("files" if args.backend == "embedded" else "smtp")
@@ -288,6 +329,8 @@ def _run(args: argparse.Namespace, mail: str, tmp: Path) -> int:
                "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH", "")]))}
         for name in ("PBEM_EAGER", "REDIS_URL", "SMTP_USER", "SMTP_PASSWORD", "SMTP_HOST"):
             env.pop(name, None)
+        if args.disorder:  # the recovery sweep hands the substitute's moves on a second after the deadline
+            env["PBEM_SUBSTITUTE_GRACE_SECONDS"] = "1"
         if mail == "smtp":
             sink.start()
             env.update({"SMTP_HOST": "127.0.0.1", "SMTP_PORT": str(sink.port), "SMTP_SECURITY": "none"})
@@ -314,13 +357,17 @@ def _measure(args: argparse.Namespace, mail: str, tmp: Path, env: dict[str, str]
     if args.backend == "embedded":
         print(f"sqlite synchronous: {store.db.sqlite_synchronous()} (PBEM_SQLITE_SYNCHRONOUS)")
     started = time.perf_counter()
-    probe = _create_games(PROBE_GAMES, "probe")
-    burst = _create_games(args.games, "burst")
+    if args.disorder:
+        print(f"civil disorder: {args.disorder} of 4 seats in each game, the substitute on")
+    probe = _create_games(PROBE_GAMES, "probe", args.disorder)
+    burst = _create_games(args.games, "burst", args.disorder)
     _make_due(probe + burst)
     print(f"set-up: {args.games + PROBE_GAMES} games in {time.perf_counter() - started:.1f} s")
 
     commit_wall, commit_cpu = _one_commit_seconds()
     wall, cpu, statements = _probe_deadlines(probe)
+    if args.disorder:  # the probes' substitute moves are nobody's to play: not counted as owed
+        _clear_owed(probe)
     print(f"deadline p50: {wall * 1000:.2f} ms")
     print(f"deadline CPU p50: {cpu * 1000:.2f} ms")
     print(f"deadline statements p50: {statements:.0f} statements")
@@ -339,17 +386,25 @@ def _measure(args: argparse.Namespace, mail: str, tmp: Path, env: dict[str, str]
         app.send_task("workers.tasks.sweep_deadlines")
         adjudicated_at = sent_at = None
         adjudication_cpu = 0.0
-        written = sent = done = 0
+        written = sent = done = owed = owed_at_adjudication = 0
+        next_recovery = t0 + RECOVERY_SECONDS
         while time.perf_counter() - t0 < args.timeout:
-            done, written, sent = _progress(before, first_mail)
+            done, written, sent, owed = _progress(before, first_mail)
             now = time.perf_counter()
             if adjudicated_at is None and done >= len(burst):
                 adjudicated_at = now
                 adjudication_cpu = _cpu_seconds(workers.pids) - cpu_before
                 sink_cpu_adjudicated = _cpu_seconds([sink.pid]) if sink.pid else 0.0
-            if adjudicated_at is not None and sent >= written:
+                owed_at_adjudication = owed
+                if args.disorder:  # the substitute's moves may take long after: the target's figure now
+                    print(f"burst adjudicated (every game; the substitute's moves follow): {adjudicated_at - t0:.2f} s",
+                          flush=True)
+            if adjudicated_at is not None and sent >= written and not owed:
                 sent_at = now
                 break
+            if args.disorder and now >= next_recovery:  # the beat's recovery sweep, more often
+                app.send_task("workers.tasks.recover")
+                next_recovery = now + RECOVERY_SECONDS
             time.sleep(0.1)
         worker_cpu = _cpu_seconds(workers.pids) - cpu_before
         sink_cpu = _cpu_seconds([sink.pid]) - sink_cpu_adjudicated if sink.pid else 0.0
@@ -358,11 +413,16 @@ def _measure(args: argparse.Namespace, mail: str, tmp: Path, env: dict[str, str]
         workers.stop()
     if adjudicated_at is None or sent_at is None:
         print(f"error: timed out after {args.timeout:.0f} s: {done} of {len(burst)} games adjudicated, "
-              f"{sent} of {written} notifications sent (worker logs in {tmp})")
+              f"{sent} of {written} notifications sent, the substitute owing moves in {owed} games "
+              f"(worker logs in {tmp})")
         return 1
     print(f"burst games: {len(burst)} games")
     print(f"burst adjudicated: {adjudicated_at - t0:.2f} s")
     print(f"burst adjudicated baseline {len(burst)} SQLModel commits in turn: {commit_wall * len(burst):.2f} s")
+    if args.disorder:
+        print(f"burst substitute: {owed_at_adjudication} games owed its move when the last was adjudicated; "
+              f"every move made (until a seat with a player decides) after {sent_at - t0:.2f} s, "
+              f"{_substitute_moves(burst)} moves (handed on by a recovery sweep every {RECOVERY_SECONDS:.0f} s)")
     print(f"burst notifications: {written} mails")
     print(f"burst notifications sent after the last adjudication: {sent_at - adjudicated_at:.2f} s "
           f"({written / max(sent_at - adjudicated_at, 1e-9):.0f} mails/s)")
@@ -387,6 +447,25 @@ def _measure(args: argparse.Namespace, mail: str, tmp: Path, env: dict[str, str]
     print(f"machine load average at the end: {os.getloadavg()[0]:.1f} (on {os.cpu_count()} cores: the wall "
           "times are only comparable between runs at a like load; the CPU times much less so)")
     return 0
+
+
+def _substitute_moves(game_ids: list[str]) -> int:
+    """The substitute's moves in the burst's games: sealed orders not yet revealed, and record
+    entries with its orders."""
+    from sqlalchemy import String, cast
+    from sqlmodel import func, select
+
+    from adjudicator import store
+    from adjudicator.store import Game, RecordEntry, SealedOrder
+
+    with store.transaction(write=False) as s:
+        ids = select(Game.id).where(Game.public_id.in_(game_ids))  # type: ignore[attr-defined]
+        sealed = s.exec(select(func.count(SealedOrder.id)).where(  # type: ignore[arg-type]
+            SealedOrder.game_id.in_(ids), SealedOrder.origin == "substitute")).one()  # type: ignore[attr-defined]
+        recorded = s.exec(select(func.count(RecordEntry.id)).where(  # type: ignore[arg-type]
+            RecordEntry.game_id.in_(ids), RecordEntry.kind == "orders",  # type: ignore[attr-defined]
+            cast(RecordEntry.data, String).like('%"substitute"%'))).one()
+    return sealed + recorded
 
 
 def _sample_message() -> bytes:

@@ -110,6 +110,7 @@ from .play.reveal import reveal
 from .play.rollback import rollback
 from .play.standing import replace_all as set_standing_orders
 from .play.standing import standing_lines
+from .play.substitutes import play_substitutes, run_substitutes
 from .play.undo import Undone, undo
 from .seating.lifecycle import create_game, join_game, start_game
 from .seating.lobby import (
@@ -159,7 +160,7 @@ __all__ = [
     "RemovedSeat", "TournamentBroadcast", "broadcast", "broadcast_tournament", "declare_result", "remove_seat",
     "rollback", "shorten_deadline", "Undone", "undo", "preview_plan",
     "game_version", "seat_version", "MAX_NOTES", "save_notes", "seat_notes",
-    "create_practice_game", "fill_due_lobby_games", "set_lobby_fill",
+    "create_practice_game", "fill_due_lobby_games", "set_lobby_fill", "play_substitutes", "run_substitutes",
     "TooMany", "confirm_by_link", "confirmed_address", "release_held",
     # for the workers and the CLI: mail's envelope and recovery, retention, the server's key
     "envelope_sender", "message_id_for", "Drained", "drain_inbox", "FailedRow", "SweepResult", "failed_rows",

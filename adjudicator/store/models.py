@@ -111,6 +111,9 @@ class Game(SQLModel, table=True):
     # a seat in civil disorder is played by the substitute (adjudicator/bots) instead of taking its
     # documented default; on by default, off for a tournament's games unless its director says so
     substitutes: bool = True
+    # the substitute owes a move here since then (service/play/substitutes.py): the worker's task thinks
+    # it; the recovery sweep hands the game on again if that task was lost. None: nothing owed
+    substitute_at: datetime | None = Field(default=None, index=True)
     # the seats the current wait is on (a seat that joins this list starts a new wait)
     waiting_on: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
     # the tournament director who moderates this game with one link for all their games

@@ -12,7 +12,7 @@ from adjudicator import service, store
 from adjudicator.record import VerifyError, export_bytes, verify_bytes
 from adjudicator.service.common.clock import as_utc
 from adjudicator.store import Game, ModeratorAction, OutboxMessage, Press, RecordEntry, SealedOrder
-from tests.support.play import PlayedGame, finished_duel, new_game, verify_addresses
+from tests.support.play import PlayedGame, finished_duel, new_game, substitutes_move, verify_addresses
 
 
 def _notes(game: PlayedGame) -> list[dict]:
@@ -313,6 +313,7 @@ def test_the_moderator_hands_a_seat_to_the_substitute_and_back(db, toy):
     game = new_game(seats=2, options={"rounds": 3})
     with store.transaction() as s:
         service.hand_to_substitute(s, game.game_id, game.admin_token, "p2", True)
+    substitutes_move(game.game_id)  # a worker's task: the substitute seals p2's bid
     game.submit("p1", "bid 3")
     orders = [e["data"] for e in game.full_export()["entries"] if e["kind"] == "orders"]
     assert orders[-1]["substitute"] == ["p2"] and orders[-1]["defaulted"] == []

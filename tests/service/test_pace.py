@@ -12,7 +12,7 @@ from sqlmodel import select
 from adjudicator import service, store
 from adjudicator.service import DeadlinePolicy
 from adjudicator.store import OutboxMessage, Seat
-from tests.support.play import PlayedGame, new_game
+from tests.support.play import PlayedGame, new_game, substitutes_move
 
 HOUR = timedelta(hours=1)
 
@@ -24,13 +24,17 @@ def outbox(to: str | None = None, kind: str | None = None) -> list[OutboxMessage
 
 
 def submit(tg: PlayedGame, seat: str, text: str, at: datetime) -> service.Submission:
+    """The order, then the substitute's moves it leads to (a worker's tasks), at the same time."""
     with store.transaction() as s:
-        return service.submit(s, tg.game_id, seat, tg.tokens[seat], text, None, now=at)
+        result = service.submit(s, tg.game_id, seat, tg.tokens[seat], text, None, now=at)
+    service.run_substitutes(result.tasks, now=at)
+    return result
 
 
 def sweep(at: datetime) -> list:
     with store.transaction() as s:
-        return service.sweep_deadlines(s, at)
+        tasks = service.sweep_deadlines(s, at)
+    return service.run_substitutes(tasks, now=at)
 
 
 def seat_row(tg: PlayedGame, seat: str) -> Seat:
@@ -199,7 +203,8 @@ def test_resigned_seat_is_defaulted_at_once(db, toy) -> None:
     tg = new_game(seats=2)
     with store.transaction() as s:
         service.resign(s, tg.game_id, "p2", tg.tokens["p2"])
-    assert set(tg.public().commitments) == {"p2"}, "its bid was defaulted at once"
+    substitutes_move(tg.game_id)  # the substitute plays it (a worker's task)
+    assert set(tg.public().commitments) == {"p2"}, "its bid was sealed at once"
 
 
 @pytest.mark.parametrize("mode", ["each"])
@@ -233,8 +238,9 @@ def test_a_decision_opened_by_an_automatic_move_is_a_new_wait_with_its_mail(db) 
     tg = new_game(game="1960", seats=2, policy=DeadlinePolicy(step_hours=48))
     with store.transaction() as s:
         service.resign(s, tg.game_id, "nixon", tg.tokens["nixon"])
-    rnd = __import__("random").Random(5)
     at = started()
+    substitutes_move(tg.game_id, at)
+    rnd = __import__("random").Random(5)
     for _ in range(300):
         with store.transaction(write=False) as s:
             g = find_game(s, tg.game_id)

@@ -36,13 +36,19 @@ def _play_out(game_id: str, seat: str, token: str) -> None:
             return
         assert page.prompt is not None, "the game waits for nobody but the player"
         with store.transaction() as s:
-            service.submit(s, game_id, seat, token, page.choices[0], page.prompt_token)
+            result = service.submit(s, game_id, seat, token, page.choices[0], page.prompt_token)
+        service.run_substitutes(result.tasks)  # a worker's tasks after the commit
     pytest.fail("the practice game did not end")
 
 
 def test_a_practice_game_starts_at_once_and_the_substitute_plays_the_other_seats(db, toy) -> None:
     with store.transaction() as s:
         practice = service.create_practice_game(s, "toy", 3, "p2", "Ana", options={"rounds": 2})
+    assert [t for t in practice.tasks if t[0] == "substitute"], "the substitute's moves go to a worker"
+    with store.transaction(write=False) as s:  # meanwhile the pages say the substitute is thinking
+        assert service.public_game(s, practice.game_id).thinking == ["p1", "p3"]
+        assert service.public_game(s, practice.game_id).waiting == ["p2"]  # a simultaneous bid
+    service.run_substitutes(practice.tasks)
     seats = _seats(practice.game_id)
     assert practice.seat == "p2"
     assert [name for name, r in sorted(seats.items()) if r.held_by_substitute] == ["p1", "p3"]

@@ -19,11 +19,14 @@ class PlayedGame:
     tasks: list[Task] = field(default_factory=list)  # from the join that started the game
 
     def submit(self, seat: str, text: str, token: Any = "current", **kw: Any) -> service.Submission:
-        """Submit in its own transaction; token="current" fetches the seat's prompt token first."""
+        """Submit in its own transaction; token="current" fetches the seat's prompt token first.
+        The substitute's moves it leads to follow, as a worker plays them after the commit."""
         if token == "current":
             token = self.prompt_token(seat)
         with store.transaction() as s:
-            return service.submit(s, self.game_id, seat, self.tokens[seat], text, token, **kw)
+            result = service.submit(s, self.game_id, seat, self.tokens[seat], text, token, **kw)
+        service.run_substitutes(result.tasks, now=kw.get("now"))
+        return result
 
     def prompt_token(self, seat: str) -> str | None:
         return self.page(seat).prompt_token
@@ -161,3 +164,17 @@ def kennedy_to_play(cp: int) -> tuple[PlayedGame, str]:
     best, text = max(plays)
     assert best >= cp, labels
     return game, text
+
+
+def substitutes_move(game_id: str, now: Any = None) -> None:
+    """Play here the moves the substitute owes in the game (a worker's "substitute" tasks in
+    production, service/play/substitutes.py), until a seat with a player must decide."""
+    from sqlmodel import select
+
+    from adjudicator.store import Game
+
+    with store.transaction(write=False) as s:
+        g = s.exec(select(Game).where(Game.public_id == game_id)).one()
+        owed, length = g.substitute_at is not None, g.record_length
+    if owed:
+        service.run_substitutes([("substitute", game_id, length)], now=now)

@@ -19,7 +19,7 @@ class RowRef(Protocol):
 
 # Work for a worker, enqueued after the commit: a tuple whose first item names the task
 # (workers/enqueue.py maps each kind to its Celery task, the rest are its arguments, as sent).
-TaskKind = Literal["reveal", "deliver", "deliver_batch", "ingest", "drain", "sweep", "sweeps"]
+TaskKind = Literal["reveal", "deliver", "deliver_batch", "ingest", "drain", "sweep", "sweeps", "substitute"]
 Task = (
     tuple[Literal["reveal"], str, str]  # game id, sealed group
     | tuple[Literal["deliver"], int | RowRef]  # one outbox row
@@ -28,6 +28,7 @@ Task = (
     | tuple[Literal["drain"]]  # every stored mail not yet processed
     | tuple[Literal["sweep"], str]  # one game's deadline
     | tuple[Literal["sweeps"], list[str]]  # game ids due
+    | tuple[Literal["substitute"], str, int]  # game id, record length: the substitute's move (substitutes.py)
 )
 
 
@@ -190,6 +191,7 @@ class SeatPage:
     waiting: list[str] = field(default_factory=list)  # the seats the game waits on (the public page's list)
     timezone: str = "UTC"  # the seat's own zone, else the game's: every time on its pages
     version: str = ""  # changes when the page would (service/history/live.py): the page polls it
+    thinking: list[str] = field(default_factory=list)  # seats whose move the substitute is thinking out
 
 
 @dataclass
@@ -250,6 +252,7 @@ class PublicPage:
     tournament: tuple[str, str] | None = None  # (director id, name) of the tournament the game is in
     timezone: str = "UTC"  # the game's zone
     version: str = ""  # changes when the page would (service/history/live.py): the page polls it
+    thinking: list[str] = field(default_factory=list)  # seats whose move the substitute is thinking out
 
 
 @dataclass

@@ -20,7 +20,8 @@ from ..common.core import auth_seat, find_game
 def public_version(s: Session, g: Game) -> str:
     sealed = s.exec(select(func.count(col(SealedOrder.id))).where(SealedOrder.game_id == g.id)).one()
     due = as_utc(g.due_at)
-    return f"{g.record_length}.{sealed}.{g.status}.{int(due.timestamp()) if due else 0}"
+    thinking = "t" if g.substitute_at is not None else ""  # the substitute's move is on its way
+    return f"{g.record_length}.{sealed}.{g.status}.{int(due.timestamp()) if due else 0}{thinking}"
 
 
 def own_press_mark(s: Session, g: Game, row: Seat) -> int:

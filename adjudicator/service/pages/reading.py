@@ -36,6 +36,7 @@ from ..history.outcomes import outcome_of
 from ..history.undoable import sealed_by_others, steps_to_take_back, why_not
 from ..play.absence import absence_of
 from ..play.orders import formatted_choices
+from ..play.pace import owed_seats
 from ..play.standing import lines_of
 
 
@@ -131,7 +132,8 @@ def public_game(s: Session, game_id: str) -> PublicPage:
     markdown = game.render_view_in(view, None, translate) if g.state is not None else "*" + _(
         "Waiting for players to join.") + "*"
     commitments = _commitments(s, g, prompts)
-    waiting = [seat for seat in prompts if seat not in commitments]
+    thinking = _thinking(s, g)
+    waiting = [seat for seat in prompts if seat not in commitments and seat not in thinking]
     groups = sealed_groups(prompts)
     over = g.status == "finished"
     return PublicPage(
@@ -142,7 +144,7 @@ def public_game(s: Session, game_id: str) -> PublicPage:
         deadline=as_utc(g.due_at), deadline_text=format_deadline(g.due_at, g.timezone),
         seats=_seat_infos(s, g), record_length=g.record_length, options=dict(g.options),
         log_earlier=g.record_length > LOG_ON_PAGE,
-        tournament=_tournament(s, g), timezone=g.timezone, version=public_version(s, g),
+        tournament=_tournament(s, g), timezone=g.timezone, version=public_version(s, g), thinking=thinking,
     )
 
 
@@ -159,7 +161,13 @@ def _waiting_on(s: Session, g: Game, prompts: dict[str, Prompt]) -> list[str]:
     if g.status != "running":
         return []
     done = _commitments(s, g, prompts)
-    return sorted(seat for seat in prompts if seat not in done)
+    thinking = _thinking(s, g)
+    return sorted(seat for seat in prompts if seat not in done and seat not in thinking)
+
+
+def _thinking(s: Session, g: Game) -> list[str]:
+    """Seats whose move the substitute owes and a worker is thinking out (service/play/substitutes.py)."""
+    return owed_seats(s, g, seats_of(s, g)) if g.substitute_at is not None else []
 
 
 def _tournament(s: Session, g: Game) -> tuple[str, str] | None:
@@ -203,7 +211,7 @@ def seat_state(s: Session, game_id: str, seat: str, seat_token: str | MailKey) -
         absence=_absence_text(g, row), delivery_problem=delivery_problem(s, g, row),
         standing=lines_of(s, g, seat), disorder=row.disorder and g.status != "finished", paused=g.status == "paused",
         log_earlier=g.record_length > LOG_ON_PAGE, waiting=_waiting_on(s, g, prompts),
-        timezone=row.timezone or g.timezone, version=seat_version_of(s, g, row),
+        timezone=row.timezone or g.timezone, version=seat_version_of(s, g, row), thinking=_thinking(s, g),
         budget=prompt_text("", budget) if prompt is not None and (budget := game.budget(view, seat)) else "",
         **_undo_of(s, g, seat, game),
     )

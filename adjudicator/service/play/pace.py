@@ -71,14 +71,44 @@ def waiting_seats(s: Session, g: Game, sealed_in: set[str] | None = None) -> lis
 
 def automatic_order(s: Session, g: Game, game: GameModule, seat: str, substituted: bool) -> tuple[Order, str]:
     """The order of a seat in civil disorder and where it comes from: the substitute's choice
-    (from the seat's own view, seeded by the record's last hash) when `substituted`, else the
-    documented default."""
+    (`substitute_order`) when `substituted`, else the documented default."""
     if substituted:
-        try:
-            return choose(game, g.state or {}, seat, public=last_hash(s, g)), "substitute"
-        except Exception:  # noqa: BLE001 - a failing search must never stop the game: the default plays
-            log.exception("the substitute for %s in %s failed; the default plays", seat, g.public_id)
+        return substitute_order(game, g.state or {}, seat, last_hash(s, g), g.public_id)
     return game.default_order(g.state or {}, seat), "default"
+
+
+def substitute_order(game: GameModule, state: dict, seat: str, public: str, game_id: str = "") -> tuple[Order, str]:
+    """The substitute's choice from the seat's own view, seeded by the record's last hash
+    (`public`), or the documented default if the search fails. This is the search (about half a
+    second of CPU): only the worker's task calls it, outside any transaction (substitutes.py)."""
+    try:
+        return choose(game, state, seat, public=public), "substitute"
+    except Exception:  # noqa: BLE001 - a failing search must never stop the game: the default plays
+        log.exception("the substitute for %s in %s failed; the default plays", seat, game_id)
+    return game.default_order(state, seat), "default"
+
+
+# What the substitute chose for a seat (service/play/substitutes.py): (record length it decided at, order, origin)
+Chosen = dict[str, tuple[int, Order, str]]
+
+
+def substitutes_play(g: Game, seats: list[SeatRow] | list[Seat]) -> bool:
+    """The substitute plays the seats in civil disorder: the game has substitutes and someone
+    still plays (a game nobody plays any more ends on the plain defaults, which cost no search:
+    a deadline burst of abandoned games stays cheap)."""
+    return g.substitutes and any(not (r.disorder or r.resigned) for r in seats)
+
+
+def owed_seats(s: Session, g: Game, seats: list[Seat]) -> list[str]:
+    """Seats in civil disorder whose open decision the substitute has to think about."""
+    if g.status != "running" or not substitutes_play(g, seats):
+        return []
+    automatic = {r.seat for r in seats if r.disorder or r.resigned}
+    prompts = current_prompts(g)
+    answered: set[str] = set()
+    for group in sealed_groups(prompts):
+        answered |= set(sealed_rows(s, g, group))
+    return sorted(seat for seat in prompts if seat in automatic and seat not in answered)
 
 
 def _standing_rows(s: Session, g: Game) -> dict[str, list[StandingOrder]]:
@@ -98,19 +128,21 @@ def advance(s: Session, g: Game, now: datetime) -> int:
     return _advance(s, g, now, seat_rows(s, g))[0]
 
 
-def _advance(s: Session, g: Game, now: datetime, seats: list[SeatRow] | list[Seat],
-             moved: set[str] | None = None) -> tuple[int, set[str] | None]:
+def _advance(s: Session, g: Game, now: datetime, seats: list[SeatRow] | list[Seat], moved: set[str] | None = None,
+             chosen: Chosen | None = None, owed: set[str] | None = None) -> tuple[int, set[str] | None]:
     """`advance`, plus the seats whose sealed order is in when it stopped (None: not known), which
     spares `settle` reading the sealed rows again. `moved` collects the seats whose decision was
     answered here without them (a standing order, a default; a reveal only applies orders that
-    were in already)."""
+    were in already). The substitute never thinks here (a request or a deadline must stay fast):
+    it plays what it `chosen` at this very position, and `owed` collects the seats it still has to
+    think for (settle hands them to the worker)."""
     game = module_of(g)
     moved = set() if moved is None else moved
+    owed = set() if owed is None else owed
+    chosen = {} if chosen is None else chosen
     standing = _standing_rows(s, g)
     automatic = {r.seat for r in seats if r.disorder or r.resigned}
-    # the substitute plays for the players still at the table; a game nobody plays any more ends
-    # on the plain defaults, which cost no search (a deadline burst of abandoned games stays cheap)
-    substituted = g.substitutes and any(r.seat not in automatic for r in seats)
+    substituted = substitutes_play(g, seats)
     if not standing and not automatic and not any(p.sealed for p in current_prompts(g).values()):
         return 0, set()
     steps = 0
@@ -140,8 +172,14 @@ def _advance(s: Session, g: Game, now: datetime, seats: list[SeatRow] | list[Sea
                         standing[seat].remove(row)
                         s.delete(row)
                     origin = "standing"
+                elif seat in automatic and not substituted:
+                    order, origin = game.default_order(g.state or {}, seat), "default"
                 elif seat in automatic:
-                    order, origin = automatic_order(s, g, game, seat, substituted)
+                    at, order, origin = chosen.pop(seat, (-1, None, ""))
+                    if at != g.record_length or not prompt.allows(order):
+                        owed.add(seat)  # the worker thinks for it (service/play/substitutes.py)
+                        continue
+                    owed.discard(seat)
                 else:
                     continue
                 try:
@@ -156,11 +194,13 @@ def _advance(s: Session, g: Game, now: datetime, seats: list[SeatRow] | list[Sea
                     log.exception("automatic order for %s in %s refused", seat, g.public_id)
                     continue
                 moved.add(seat)
+                owed.discard(seat)
                 acted = True
                 break
         if not acted:
             return steps, answered  # every open sealed group was read in this round
         steps += 1
+        owed.clear()  # a step was taken: the next round finds what is owed now
     return steps, None
 
 
@@ -179,7 +219,8 @@ def first_fit(game: GameModule, prompt: Prompt, rows: list[StandingOrder]) -> tu
 
 
 def settle(s: Session, g: Game, now: datetime | None = None, actors: Iterable[str] = (),
-           fresh: Iterable[str] = (), started: bool = False, seats: list[Seat] | None = None) -> list[Task]:
+           fresh: Iterable[str] = (), started: bool = False, seats: list[Seat] | None = None,
+           chosen: Chosen | None = None) -> list[Task]:
     """Finish a use case: automatic decisions, then the wait's deadline and its mails.
 
     `actors`: seats whose own order (form, command box, mail) this use case applied; a decision
@@ -187,25 +228,30 @@ def settle(s: Session, g: Game, now: datetime | None = None, actors: Iterable[st
     (then the decision opened because of that move: a new wait, with its mail). `fresh`: seats
     whose wait ended without them (a deadline passed): a decision they still have is a new wait.
     `started`: the game has just started (everyone gets the start mail). `seats`: the game's seat
-    rows, if the caller has them already."""
+    rows, if the caller has them already. `chosen`: the substitute's moves thought out at this
+    position (service/play/substitutes.py); a seat it still has to think for is handed to the worker
+    (a "substitute" task; `Game.substitute_at` marks the game for the recovery sweep) and is not
+    waited on."""
     now = now or utcnow()
     actors, fresh = set(actors), set(fresh)
     rows: list[SeatRow] | list[Seat] = seat_rows(s, g) if seats is None else seats
     moved: set[str] = set()
-    steps, sealed_in = _advance(s, g, now, rows, moved)
+    owed: set[str] = set()
+    steps, sealed_in = _advance(s, g, now, rows, moved, chosen, owed)
     follow_ups = actors if not (moved - actors) else set()
     fresh |= moved | (actors - follow_ups)  # their wait ended: a decision they have now is a new one
     game = module_of(g)
     tasks: list[Task] = []
     if g.status == "finished":
         g.waiting_on = []
+        g.substitute_at = None
         s.add(g)
         for row in seats or seats_of(s, g):
             tasks += notify.end_mail(s, g, game, row, started=started)
         return tasks
     if g.status != "running":
         return tasks
-    waiting = waiting_seats(s, g, sealed_in)
+    waiting = [seat for seat in waiting_seats(s, g, sealed_in) if seat not in owed]
     previous = set(g.waiting_on or []) - fresh
     new = [seat for seat in waiting if seat not in previous and seat not in follow_ups]
     due = as_utc(g.due_at)
@@ -218,6 +264,15 @@ def settle(s: Session, g: Game, now: datetime | None = None, actors: Iterable[st
     if steps >= AUTO_LIMIT:  # more automatic work: the next sweep goes on with it
         g.due_at, new = now, []
         waiting = []
+    elif owed:
+        tasks.append(("substitute", g.public_id, g.record_length))
+        g.substitute_at = now
+        if not waiting:  # only the substitute is to move: no reminder, and a deadline as a backstop
+            if due is None or due <= now:  # (a worker away that long: the seats take their defaults)
+                open_deadline(g, now)
+            g.reminded = True
+    elif g.substitute_at is not None:
+        g.substitute_at = None
     if waiting != g.waiting_on:  # assigning an equal list still puts the game row through the flush
         g.waiting_on = waiting
     if g not in s:  # (adding it again walks its cascade: a tenth of a replaced order's settle)

@@ -5,7 +5,10 @@ or restarted, a worker died with the task, the enqueue after a commit failed):
 
 - inbox rows still `new` (received, never processed), and
 - outbox rows `pending` (never sent, or a temporary failure whose retry is due) or `sending`
-  whose claim expired (the worker sending it died).
+  whose claim expired (the worker sending it died), and
+- running games where the substitute has owed a move for longer than its grace (its task was
+  lost, or left to this sweep after a deadline: `Game.substitute_at`, service/play/substitutes.py);
+  the mark moves to now, so the game is handed on again only after another grace.
 
 A row is due once a short grace has passed since it was stored (so a row whose task is simply in
 flight is not doubled), then after each re-enqueue at a growing interval. After `max_attempts`
@@ -36,6 +39,7 @@ from adjudicator.store import Game, InboxMessage, OutboxMessage
 from ..common.clock import as_utc, utcnow
 from ..common.types import Task, written_id
 from ..people.mailauth import identify
+from ..play.substitutes import grace as substitute_grace
 
 log = logging.getLogger(__name__)
 
@@ -69,12 +73,14 @@ class SweepResult:
     outbox: list[int] = field(default_factory=list)
     failed_inbox: list[int] = field(default_factory=list)  # given up
     failed_outbox: list[int] = field(default_factory=list)
+    games: list[tuple[str, int]] = field(default_factory=list)  # substitute moves owed: (game, record length)
     more: bool = False  # a query hit its batch: more rows may wait (the caller runs it again)
     after: tuple[int, int] = (0, 0)  # `wake`: the last inbox and outbox ids it looked at
 
     @property
     def tasks(self) -> list[Task]:
         tasks: list[Task] = [("ingest", i) for i in self.inbox]
+        tasks += [("substitute", game, length) for game, length in self.games]
         return tasks + [("deliver", i) for i in self.outbox]
 
 
@@ -119,10 +125,24 @@ def sweep(s: Session, now: datetime | None = None, batch: int = BATCH) -> SweepR
             result.outbox.append(out.id or 0)
         s.add(out)
     s.flush()
-    if result.inbox or result.outbox or result.failed_inbox or result.failed_outbox:
-        log.warning("recovery sweep: re-enqueued %d inbox and %d outbox rows; gave up on %d inbox and %d outbox",
-                    len(result.inbox), len(result.outbox), len(result.failed_inbox), len(result.failed_outbox))
+    result.games = _owed_games(s, now - substitute_grace(), now, batch)
+    result.more = result.more or len(result.games) == batch
+    if result.inbox or result.outbox or result.failed_inbox or result.failed_outbox or result.games:
+        log.warning("recovery sweep: re-enqueued %d inbox and %d outbox rows and %d substitute moves; gave up on "
+                    "%d inbox and %d outbox", len(result.inbox), len(result.outbox), len(result.games),
+                    len(result.failed_inbox), len(result.failed_outbox))
     return result
+
+
+def _owed_games(s: Session, cutoff: datetime, now: datetime, batch: int) -> list[tuple[str, int]]:
+    """Running games whose substitute move has been owed since before `cutoff` (its task lost or
+    still far back in the queue: a second task for the same move does nothing twice)."""
+    rows = s.exec(select(Game.id, Game.public_id, Game.record_length).where(
+        col(Game.status) == "running", col(Game.substitute_at) <= cutoff,
+    ).order_by(col(Game.substitute_at)).limit(batch).with_for_update(skip_locked=True)).all()
+    if rows:
+        s.connection().execute(update(Game).where(col(Game.id).in_([r[0] for r in rows])).values(substitute_at=now))
+    return [(public_id, length) for _id, public_id, length in rows]
 
 
 def wake(s: Session, now: datetime | None = None, batch: int = BATCH, after: tuple[int, int] = (0, 0)) -> SweepResult:
