@@ -4,12 +4,12 @@ through the service over played toy games."""
 from __future__ import annotations
 
 import pytest
-from adjudicator.service.moderation.moderation.tournaments import game_points, standings
 from sqlmodel import select
 
 from adjudicator import service, store
 from adjudicator.service.history.ratings import Rating, rate
 from adjudicator.service.history.results import GameResult, SeatResult, placements, player_identity, player_slug
+from adjudicator.service.moderation.tournaments import game_points, standings
 from adjudicator.store import PlayerRating
 from tests.support.play import PlayedGame, finished_duel
 

@@ -27,7 +27,7 @@ from workers.enqueue import enqueue
 
 pytestmark = pytest.mark.slow
 
-FAST = BotConfig(candidates=2, step_budget=0, min_rounds=1, max_rounds=1, step_limit=40)
+FAST = BotConfig(candidates=2, samples=1, horizon=1, step_limit=40)
 TITLES = [("1960", 2, {}), ("china", 3, {}), ("doge", 3, {}), ("founding-fathers", 3, {"scenario": "C"})]
 
 
