@@ -50,8 +50,9 @@ DEFAULT_CONFIG = BotConfig()
 # with `pbem bench bots`) and the benches of hundreds of games fit.
 GAME_CONFIG = {
     "1960": BotConfig(candidates=8, samples=2, horizon=4),
-    # a Doge placement offers up to 273 choices: try more of them (a Doge step is cheap)
-    "doge": BotConfig(candidates=12, samples=1, horizon=30, rollout="defaults"),
+    # a Doge placement offers up to 273 choices: try more of them (a Doge step is cheap), each on
+    # two imagined sets of the others' markers (one set misjudged an election too often)
+    "doge": BotConfig(candidates=24, samples=2, horizon=30, rollout="defaults"),
     # a China turn offers about 20 choices and comes seldom: try more of them
     "china": BotConfig(candidates=16, samples=2, horizon=3),
     # most Founding Fathers choices change nothing at once and random steps after them are mere
