@@ -26,6 +26,7 @@ class Tally:
     wins: float = 0.0
     margin: float = 0.0
     decisions: list[float] = field(default_factory=list)
+    by_kind: dict[str, list[float]] = field(default_factory=dict)  # the same times per decision kind
 
     @property
     def share(self) -> float:
@@ -51,6 +52,7 @@ def play_bot_game(game: GameModule, seats: list[str], bot: str, opponents: str, 
                     started = time.process_time()
                     orders[member] = choose(game, state, member, public=f"{seed}:{step}", config=config)
                     tally.decisions.append(time.process_time() - started)
+                    tally.by_kind.setdefault(prompts[member].kind, []).append(tally.decisions[-1])
                 else:
                     orders[member] = prompts[member].choices[0]
             elif opponents == "defaults":
@@ -88,6 +90,8 @@ def _merge(into: Tally, part: Tally) -> None:
     into.wins += part.wins
     into.margin += part.margin
     into.decisions += part.decisions
+    for kind, times in part.by_kind.items():
+        into.by_kind.setdefault(kind, []).extend(times)
 
 
 def main(argv: list[str]) -> int:
@@ -108,6 +112,7 @@ def main(argv: list[str]) -> int:
     kinds = ["random", "defaults"] if args.against == "both" else [args.against]
     tallies = {kind: Tally() for kind in kinds}
     decisions: list[float] = []
+    by_kind: dict[str, list[float]] = {}
     pool = multiprocessing.get_context("fork").Pool(args.jobs) if args.jobs > 1 else None
     for kind in kinds:
         tally = tallies[kind]
@@ -121,6 +126,8 @@ def main(argv: list[str]) -> int:
                 print(f"  game {tally.games} vs {kind}: bot as {job[2]}, won so far {tally.wins:g} of {tally.games}",
                       flush=True)
         decisions += tally.decisions
+        for decision, times in tally.by_kind.items():
+            by_kind.setdefault(decision, []).extend(times)
         print(f"vs {kind}: {tally.games} games, {len(seats)} seats (fair share {100 / len(seats):.0f} %), "
               f"bot won {tally.share:.1f} %, mean margin {tally.margin / max(1, tally.games):+.1f}, "
               f"{len(tally.decisions)} decisions, p50 {1000 * _percentile(tally.decisions, 0.5):.0f} ms CPU, "
@@ -128,6 +135,10 @@ def main(argv: list[str]) -> int:
     if pool is not None:
         pool.close()
         pool.join()
+    # the target holds for every kind of decision, not only for all of them together
+    for decision, times in sorted(by_kind.items()):
+        print(f"decision {decision}: {len(times)} decisions, p95 {1000 * _percentile(times, 0.95):.0f} ms CPU, "
+              f"slowest {1000 * max(times):.0f} ms CPU")
     for kind in ("random", "defaults"):
         share = f"{tallies[kind].share:.1f}" if kind in tallies else "n/a"
         print(f"win share vs {kind}: {share} %")

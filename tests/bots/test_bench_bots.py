@@ -17,6 +17,8 @@ def test_a_whole_game_against_defaults_is_counted_once_with_its_decisions():
     assert tally.games == 1
     assert tally.wins in (0.0, 0.5, 1.0)
     assert tally.decisions and all(t >= 0 for t in tally.decisions)
+    # each decision's time is also filed under its kind, for the per-kind p95 lines
+    assert sorted(t for times in tally.by_kind.values() for t in times) == sorted(tally.decisions)
     again = Tally()
     play_bot_game(game, seats, "nixon", "defaults", "t1", again, config=TINY)
     assert (again.wins, again.margin, len(again.decisions)) == (tally.wins, tally.margin, len(tally.decisions))
