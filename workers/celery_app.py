@@ -22,8 +22,9 @@ from typing import Any
 
 from celery import Celery
 
+from .sqlitebroker import SQLALCHEMY_PREFIXES, is_embedded
+
 EMBEDDED_BROKER = "sqla+sqlite:///var/broker.sqlite"
-SQLALCHEMY_PREFIXES = ("sqla+", "sqlalchemy+")
 # The embedded broker (workers/sqlitebroker.py) is kombu's SQLAlchemy transport whose consumers are
 # woken after each publish, through Celery's `broker_transport` setting ("the fully qualified path to
 # your own transport implementation") and `after_task_publish` signal, and create_engine options
@@ -33,11 +34,6 @@ SQLALCHEMY_PREFIXES = ("sqla+", "sqlalchemy+")
 # every connection with (a worker that kept the prefix lost every wake-up: mail latency p50
 # 1,004 ms instead of 42 ms).
 EMBEDDED_TRANSPORT = "workers.sqlitebroker:Transport"
-
-
-def is_embedded(app: Celery) -> bool:
-    """The broker is a database table (kombu's SQLAlchemy transport)."""
-    return str(app.conf.broker_url).startswith(SQLALCHEMY_PREFIXES)
 
 
 def _embedded_transport(app: Celery) -> None:

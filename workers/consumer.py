@@ -41,7 +41,7 @@ class WakeRecovery(bootsteps.StartStopStep):
     requires = ("celery.worker.consumer.tasks:Tasks",)
 
     def start(self, c: Any) -> None:
-        from .celery_app import is_embedded
+        from .sqlitebroker import is_embedded
 
         try:
             if is_embedded(c.app):  # behind the queue (see the module doc); it may wait out a backlog

@@ -52,6 +52,12 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 log = logging.getLogger(__name__)
 
 MESSAGE_TABLE = "kombu_message"  # kombu's default `message_tablename`
+SQLALCHEMY_PREFIXES = ("sqla+", "sqlalchemy+")
+
+
+def is_embedded(app: Celery) -> bool:
+    """The broker is a database table (kombu's SQLAlchemy transport)."""
+    return str(app.conf.broker_url).startswith(SQLALCHEMY_PREFIXES)
 
 
 @lru_cache(maxsize=16)
