@@ -103,3 +103,15 @@ def test_did_you_mean_offers_legal_orders_and_misspelt_commands_not_commands_for
     assert did_you_mean(CHINA, prompt, "ESTDO", MAIL_COMMANDS) == ["ESTADO"]
     assert "PRESS" not in did_you_mean(CHINA, prompt, "pass", MAIL_COMMANDS)  # a verb, not a misspelt PRESS
     assert did_you_mean(CHINA, prompt, "exchange gren for deck")[0] == "exchange green for deck"
+
+
+def test_did_you_mean_puts_the_nearest_card_number_first():
+    """A card not in the hand (`play 80 cp`): the cards nearest by number come first, not the
+    shortest line (`play 7 cp` is more alike as a string, but 79 is what a player mistyped)."""
+    from adjudicator.engine import Prompt
+    from adjudicator.service.play.suggest import did_you_mean
+
+    hand = [7, 57, 79]
+    prompt = Prompt(seat="kennedy", kind="play-card", choices=[{"play": n, "as": "cp"} for n in hand])
+    assert did_you_mean(SIXTY, prompt, "play 80 cp") == ["play 79 cp", "play 57 cp", "play 7 cp"]
+    assert did_you_mean(SIXTY, prompt, "play 8 cp")[0] == "play 7 cp"

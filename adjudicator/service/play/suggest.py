@@ -74,6 +74,20 @@ def _verbs(game: GameModule) -> set[str]:
     return {_norm(v) for v in game.order_verbs}
 
 
+def _numbers(text: str) -> list[int]:
+    return [int(n) for n in re.findall(r"\d+", text)]
+
+
+def _nearness(target: str, text: str) -> tuple[float, int, float]:
+    """How a legal order ranks as "did you mean" for `target`, smallest first: the lines' shapes
+    with the numbers left out (`play # cp`), then how far the numbers are (card 80 was meant as
+    79 rather than 7, which plain string likeness prefers), then plain likeness."""
+    shape = difflib.SequenceMatcher(None, re.sub(r"\d+", "#", target), re.sub(r"\d+", "#", text)).ratio()
+    mine, theirs = _numbers(target), _numbers(text)
+    apart = sum(abs(a - b) for a, b in zip(mine, theirs, strict=True)) if len(mine) == len(theirs) else 10**9
+    return (-shape, apart, -difflib.SequenceMatcher(None, target, text).ratio())
+
+
 def is_close(game: GameModule, prompt: Prompt | None, line: str, commands: Sequence[str]) -> bool:
     """Whether a line the grammar cannot read is close to an order or command (the rule above)."""
     words = _norm(line).split()
@@ -117,8 +131,8 @@ def did_you_mean(game: GameModule, prompt: Prompt | None, line: str,
             if tail:
                 by_norm.setdefault(tail[0], text)
     target = " ".join(words)
-    close = difflib.get_close_matches(target, list(by_norm), n=SUGGESTED, cutoff=SUGGEST_CUTOFF)
-    for c in close:
+    close = difflib.get_close_matches(target, list(by_norm), n=SUGGESTED * 4, cutoff=SUGGEST_CUTOFF)
+    for c in sorted(close, key=lambda text: _nearness(target, text)):
         if by_norm[c] not in out:
             out.append(by_norm[c])
     return out[:SUGGESTED]
