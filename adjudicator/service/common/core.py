@@ -6,7 +6,7 @@ a game row the caller has locked with `locked_game` in the current transaction."
 from __future__ import annotations
 
 import hmac
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any, Protocol, TypeVar
 
 from sqlalchemy.orm import object_session
@@ -227,15 +227,6 @@ def append_entry(
     s.add(g)
     snapshot.appended(s, g, row)  # no flush here: the writes of a use case go out together
     return row
-
-
-def open_deadline(g: Game, now: datetime, seconds: float | None = None) -> datetime:
-    due = now + timedelta(seconds=g.step_seconds if seconds is None else seconds)
-    g.due_at = due
-    reminder = due - timedelta(seconds=g.reminder_seconds) if g.reminder_seconds > 0 else None
-    g.reminder_at = reminder if reminder is not None and reminder > now else None
-    g.reminded = False
-    return due
 
 
 def append_note(s: Session, g: Game, action: str, now: datetime | None = None, **data: Any) -> RecordEntry:

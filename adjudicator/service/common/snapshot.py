@@ -50,6 +50,7 @@ class Table:
     entries: list[RecordEntry] = field(default_factory=list)  # record entries from `entries_from` on
     entries_from: int = 0
     undone: set[int] | None = None  # record indices a rollback undid ({} without one; None: not read yet)
+    kept: bool = False  # kept for the transaction (`open_table`): written rows and entries are merged in
 
 
 def open_table(s: Session, public_id: str, entries: bool = True) -> Table | None:
@@ -68,7 +69,7 @@ def open_table(s: Session, public_id: str, entries: bool = True) -> Table | None
     # read as plain rows, and `seat_objects` turns them into ORM objects if a use case needs them
     read = gamelock.game_rows(s, g.id or 0, objects=entries)
     t = Table(g.id or 0, g, g.public_id, module_of(g), current_prompts(g),
-              undone=None if read.had_rollback else set())
+              undone=None if read.had_rollback else set(), kept=True)
     t.rows[Seat], t.rows[SealedOrder], t.rows[StandingOrder] = read.seats, read.sealed, read.standing
     verified.remember(s, read.verified)
     # a mail's news covers the entries after the seat's last mail: read those once for every seat

@@ -10,13 +10,13 @@ from adjudicator.store import ModeratorAction
 from adjudicator.store.typed import id_of
 
 from ..common.clock import as_utc, utcnow
-from ..common.core import append_note, auth_admin, find_game, locked_game, open_deadline, seat_row
+from ..common.core import append_note, auth_admin, find_game, locked_game, seat_row
 from ..common.errors import Conflict, ServiceError
 from ..common.snapshot import table_of
 from ..common.tokens import hash_token, new_token
 from ..common.types import Task
 from ..play.deadlines import apply_defaults
-from ..play.pace import settle, waiting_seats
+from ..play.pace import open_deadline, settle, waiting_seats
 
 
 def pause(s: Session, game_id: str, admin_token: str, now: datetime | None = None) -> None:

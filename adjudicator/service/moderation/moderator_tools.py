@@ -25,7 +25,7 @@ from adjudicator.store import Director, Game, ModeratorAction, Press, SealedOrde
 from adjudicator.store.typed import id_of
 
 from ..common.clock import as_utc, format_deadline, utcnow
-from ..common.core import append_note, auth_admin, locked_game, module_of, open_deadline, seat_row, seats_of
+from ..common.core import append_note, auth_admin, locked_game, module_of, seat_row, seats_of
 from ..common.errors import Conflict, ServiceError
 from ..common.snapshot import table_of
 from ..common.tokens import hash_token, new_token
@@ -34,7 +34,7 @@ from ..history.ratings import rate_finished
 from ..people.pressbounds import check_press
 from ..play import notify
 from ..play.moderated import game_to_moderate
-from ..play.pace import settle
+from ..play.pace import open_deadline, settle
 from .directors import auth_director
 
 MODERATOR = "moderator"  # the sender of a moderator's broadcast (no game names a seat so)

@@ -17,7 +17,7 @@ from sqlalchemy import literal_column
 from sqlmodel import Session, col, select
 
 from adjudicator.i18n import _
-from adjudicator.store import Game, SealedOrder
+from adjudicator.store import Game, SealedOrder, Seat
 
 from ..common import snapshot
 from ..common.clock import as_utc, utcnow
@@ -104,7 +104,7 @@ def _expire_if_due(s: Session, t: Table, now: datetime) -> list[Task]:
     if advance(s, t, now):  # automatic decisions left over (a long civil-disorder run)
         return settle(s, t, now)
     waiting = waiting_seats(t)
-    if extend_for_absence(s, g, waiting, now) is not None:
+    if extend_for_absence(s, t, waiting, now) is not None:
         return []  # a waiting seat is away: its deadline moved to the end of the absence
     apply_defaults(s, t, now)
     tasks = missed_deadline(s, t, waiting, now)
@@ -136,15 +136,13 @@ def _remind_if_due(s: Session, t: Table, now: datetime) -> list[Task]:
         return []
     g.reminded = True
     s.add(g)
-    game, prompts = t.module, t.prompts
     waiting = set(waiting_seats(t))
-    tasks: list[Task] = []
-    for seat in snapshot.table_seats(s, t):
-        prompt = prompts.get(seat.seat)
-        if prompt is None or seat.seat not in waiting or not (seat.email or seat.chat_webhook):
+    reminded = []
+    for seat in t.rows[Seat]:  # (a deadline's table holds the seats as ORM objects)
+        if seat.seat not in t.prompts or seat.seat not in waiting:
             continue
         started, acted = as_utc(seat.wait_started_at), as_utc(seat.acted_at)
         if started is not None and acted is not None and acted >= started:
             continue  # the seat is answering this wait (a follow-up is open): it needs no reminder
-        tasks += notify.reminder_mail(s, g, game, seat, prompt)
-    return tasks
+        reminded.append(seat)
+    return notify.seat_mails(s, t, "reminder", reminded)

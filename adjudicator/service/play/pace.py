@@ -34,7 +34,7 @@ from adjudicator.store.gamelock import SeatRow
 
 from ..common import snapshot
 from ..common.clock import as_utc, utcnow
-from ..common.core import append_note, last_hash, open_deadline, sealed_groups
+from ..common.core import append_note, last_hash, sealed_groups
 from ..common.snapshot import Table, table_seats
 from ..common.types import Task
 from . import notify
@@ -188,6 +188,16 @@ def _advance(s: Session, t: Table, now: datetime, seats: list[SeatRow] | list[Se
     return steps, None
 
 
+def open_deadline(g: Game, now: datetime, seconds: float | None = None) -> datetime:
+    """A new deadline `seconds` from now (the game's wait by default), with its reminder."""
+    due = now + timedelta(seconds=g.step_seconds if seconds is None else seconds)
+    g.due_at = due
+    reminder = due - timedelta(seconds=g.reminder_seconds) if g.reminder_seconds > 0 else None
+    g.reminder_at = reminder if reminder is not None and reminder > now else None
+    g.reminded = False
+    return due
+
+
 def first_fit(game: GameModule, prompt: Prompt, rows: list[StandingOrder]) -> tuple[StandingOrder, Order] | None:
     """The first standing order that reads as a legal choice of `prompt`."""
     for row in rows:
@@ -215,7 +225,7 @@ def settle(s: Session, t: Table, now: datetime | None = None, actors: Iterable[s
     for is handed to the worker (a "substitute" task; `Game.substitute_at` marks the game for the
     recovery sweep) and is not waited on."""
     now = now or utcnow()
-    g, game = t.game, t.module
+    g = t.game
     actors, fresh = set(actors), set(fresh)
     rows: list[SeatRow] | list[Seat] = t.rows[Seat]
     moved: set[str] = set()
@@ -228,9 +238,7 @@ def settle(s: Session, t: Table, now: datetime | None = None, actors: Iterable[s
         g.waiting_on = []
         g.substitute_at = None
         s.add(g)
-        for row in table_seats(s, t):
-            tasks += notify.end_mail(s, g, game, row, started=started)
-        return tasks
+        return notify.seat_mails(s, t, "end", table_seats(s, t), started=started)
     if g.status != "running":
         return tasks
     waiting = [seat for seat in waiting_seats(t, sealed_in) if seat not in owed]
@@ -259,24 +267,22 @@ def settle(s: Session, t: Table, now: datetime | None = None, actors: Iterable[s
         g.waiting_on = waiting
     if g not in s:  # (adding it again walks its cascade: a tenth of a replaced order's settle)
         s.add(g)
-    prompts = t.prompts
     if not new:  # the common order: its seat's `acted_at`, by key (store/rowwrite.py)
         for plain in rows:
             if plain.seat in actors:
                 update_row(s, plain, {"acted_at": now})
         return tasks
+    waited = []
     for row in table_seats(s, t):  # a new wait changes its seats and mails them: ORM objects
         if row.seat in new:
             row.waits += 1
             row.wait_started_at = now
             s.add(row)
+            waited.append(row)
         if row.seat in actors:  # one Core UPDATE unless the row has other changes (store/rowwrite.py)
             update_row(s, row, {"acted_at": now})
-        if started and row.seat in new:
-            tasks += notify.start_mail(s, g, game, row, prompts[row.seat])
-        elif row.seat in new:  # a seat's first mail carries what the start mail would have
-            tasks += notify.turn_mail(s, g, game, row, prompts[row.seat])
-    return tasks
+    # a seat's first "your move" mail carries what the start mail would have
+    return tasks + notify.seat_mails(s, t, "start" if started else "turn", waited)
 
 
 def seat_spoke(s: Session, g: Game, row: SeatRow | Seat, now: datetime | None = None) -> None:
