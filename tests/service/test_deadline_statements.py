@@ -202,24 +202,27 @@ def test_an_order_replacing_a_sealed_one_is_one_flush_and_no_game_update(db) -> 
 def test_a_new_sealed_row_is_written_at_once_and_a_reveal_deletes_it(db) -> None:  # noqa: ANN001
     """Sealed orders are written by key (no ORM object waits for a flush): a new one is in the
     database as soon as it is sealed, and a reveal in the same transaction deletes it."""
-    from adjudicator.engine import get_game
     from adjudicator.service.common import snapshot
     from adjudicator.service.common.clock import utcnow
-    from adjudicator.service.common.core import current_prompts, sealed_groups, sealed_rows
-    from adjudicator.service.play.steps import apply_group, seal
+    from adjudicator.service.common.core import sealed_groups, sealed_rows
+    from adjudicator.service.play.steps import apply_group, seal, sealed_of
 
     game_id = doge_game()
     with store.transaction() as s:
-        g = snapshot.load(s, game_id, entries=False)
-        prompt = current_prompts(g)["red"]
+        t = snapshot.open_table(s, game_id, entries=False)
+        assert t is not None
+        g = t.game
+        prompt = t.prompts["red"]
         assert prompt.group is not None
-        receipt = seal(s, g, get_game("doge"), "red", prompt, prompt.choices[0], utcnow())
+        receipt = seal(s, t, "red", prompt, prompt.choices[0], utcnow())
         assert [(r.seat, r.commitment) for r in s.exec(select(SealedOrder))] == [("red", receipt.commitment)]
         assert sealed_rows(s, g, prompt.group)["red"].commitment == receipt.commitment
-        members = sealed_groups(current_prompts(g))[prompt.group]
-        apply_group(s, g, get_game("doge"), prompt.group, members, sealed_rows(s, g, prompt.group), utcnow())
+        assert sealed_of(t, prompt.group)["red"].commitment == receipt.commitment
+        members = sealed_groups(t.prompts)[prompt.group]
+        apply_group(s, t, prompt.group, members, sealed_of(t, prompt.group), utcnow())
         assert not s.exec(select(SealedOrder)).all()
         assert not sealed_rows(s, g, prompt.group)
+        assert not sealed_of(t, prompt.group)
     with store.transaction(write=False) as s:
         assert not s.exec(select(SealedOrder)).all()
 

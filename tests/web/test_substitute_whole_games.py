@@ -19,6 +19,7 @@ from adjudicator import service, store
 from adjudicator.bots import BotConfig, search
 from adjudicator.record import verify_bytes
 from adjudicator.service.common.core import locked_game
+from adjudicator.service.common.snapshot import table_of
 from adjudicator.service.play import pace
 from tests.mail.conftest import address, message, send
 from tests.support.play import new_game
@@ -44,9 +45,9 @@ def _abandon(game_id: str, seat: str) -> None:
     civil disorder; the game goes on at once, the substitute's move as a worker's task."""
     now = service.utcnow()
     with store.transaction() as s:
-        g = locked_game(s, game_id)
-        tasks = pace.missed_deadline(s, g, [seat], now) + pace.missed_deadline(s, g, [seat], now)
-        tasks += pace.settle(s, g, now)
+        t = table_of(s, locked_game(s, game_id))
+        tasks = pace.missed_deadline(s, t, [seat], now) + pace.missed_deadline(s, t, [seat], now)
+        tasks += pace.settle(s, t, now)
     assert any(t[0] == "substitute" for t in tasks) or _waits_on_player(game_id, seat)
     enqueue(tasks)
 

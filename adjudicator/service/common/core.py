@@ -6,15 +6,13 @@ a game row the caller has locked with `locked_game` in the current transaction."
 from __future__ import annotations
 
 import hmac
-import threading
-from collections import OrderedDict
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any, Protocol, TypeVar
 
 from sqlalchemy.orm import object_session
 from sqlmodel import Session, col, select
 
-from adjudicator.engine import GameModule, Prompt, get_game
+from adjudicator.engine import Prompt
 from adjudicator.engine import state_hash as hash_state
 from adjudicator.i18n import _
 from adjudicator.record import GENESIS, entry_hash
@@ -24,8 +22,10 @@ from adjudicator.store.typed import id_of
 
 from . import snapshot
 from .clock import utcnow
-from .content import ensure_game_content
 from .errors import Conflict, Forbidden, NotFound, StaleOrder
+from .prompts import Lru
+from .prompts import current_prompts as current_prompts  # (re-exported: the play room reads them here)
+from .prompts import module_of as module_of
 from .tokens import MailKey, mail_key_matches, prompt_token, seat_token_matches, token_matches
 
 # ---------------------------------------------------------------------------- loading and auth
@@ -45,14 +45,14 @@ def locked_game(s: Session, game_id: str) -> Game:
     return g
 
 
-def locked_snapshot(s: Session, game_id: str) -> Game:
-    """`locked_game`, with the game's seats, sealed and standing orders read at once and kept for
-    the transaction (snapshot.py): an order POST reads each of them once."""
+def lock_table(s: Session, game_id: str) -> snapshot.Table:
+    """The game locked, as its table (snapshot.py): the game's seats, sealed and standing orders,
+    module and prompts read at once and kept for the transaction, so an order reads each once."""
     # an inbox drain has the game loaded already, for every mail of its chunk
-    g = snapshot.locked(s, game_id) or snapshot.load(s, game_id, entries=False)
-    if g is None:
+    t = snapshot.locked_table(s, game_id) or snapshot.open_table(s, game_id, entries=False)
+    if t is None:
         raise NotFound(_("there is no game %(game)s; check the link", game=repr(game_id)))
-    return g
+    return t
 
 
 def find_game(s: Session, game_id: str) -> Game:
@@ -61,11 +61,6 @@ def find_game(s: Session, game_id: str) -> Game:
     if g is None:
         raise NotFound(_("there is no game %(game)s; check the link", game=repr(game_id)))
     return g
-
-
-def module_of(g: Game) -> GameModule:
-    ensure_game_content(g)
-    return get_game(g.game_type)
 
 
 def seats_of(s: Session, g: Game) -> list[Seat]:
@@ -105,13 +100,12 @@ def auth_seat(s: Session, g: Game, seat: str, seat_token: str | MailKey, seats: 
     return _authenticated(g, seat, seat_token, seat_row(s, g, seat, seats))
 
 
-def auth_seat_row(s: Session, g: Game, seat: str, seat_token: str | MailKey) -> SeatRow | Seat:
-    """`auth_seat`, answered with the row `seat_rows` reads (an order's plain row)."""
-    rows: list[SeatRow] | list[Seat] = seat_rows(s, g)
-    row: SeatRow | Seat | None = next((r for r in rows if r.seat == seat), None)
+def auth_table_seat(t: snapshot.Table, seat: str, seat_token: str | MailKey) -> SeatRow | Seat:
+    """`auth_seat` on a locked table, answered with the table's row (an order's plain row)."""
+    row: SeatRow | Seat | None = next((r for r in t.rows[Seat] if r.seat == seat), None)
     if row is None:
-        raise _no_seat(g, seat)
-    return _authenticated(g, seat, seat_token, row)
+        raise _no_seat(t.game, seat)
+    return _authenticated(t.game, seat, seat_token, row)
 
 
 def _authenticated(g: Game, seat: str, seat_token: str | MailKey, row: L) -> L:
@@ -152,49 +146,7 @@ def require_running(g: Game) -> None:
 # ---------------------------------------------------------------------------- prompts
 
 
-class _Lru:
-    """A small thread-safe LRU map (the web serves requests from several threads)."""
-
-    def __init__(self, size: int) -> None:
-        self.size, self.items, self.lock = size, OrderedDict[Any, Any](), threading.Lock()
-
-    def get(self, key: Any) -> Any:
-        with self.lock:
-            value = self.items.get(key)
-            if value is not None:
-                self.items.move_to_end(key)
-            return value
-
-    def put(self, key: Any, value: Any) -> None:
-        with self.lock:
-            self.items[key] = value
-            while len(self.items) > self.size:
-                self.items.popitem(last=False)
-
-
-_PROMPT_CACHE = _Lru(256)
-_TOKEN_CACHE = _Lru(1024)
-
-
-def current_prompts(g: Game) -> dict[str, Prompt]:
-    """The open prompts of the game's current state. Prompts depend on the state alone, so they are
-    cached by state hash: one order used to rebuild every legal choice four or five times. Callers
-    must treat the prompts as read-only."""
-    if g.status == "finished":
-        return {}
-    prompts = cached_prompts(g)  # before `g.state`: an order's game row reads it only when used
-    if prompts is None:
-        if g.state is None:
-            return {}
-        prompts = module_of(g).prompts(g.state)
-        _PROMPT_CACHE.put((g.game_type, g.state_hash, g.record_length), prompts)
-    return prompts
-
-
-def cached_prompts(g: Any) -> dict[str, Prompt] | None:
-    """The prompts of a running game's state if this process has them cached, else None; reads
-    neither `g.state` nor the database (`g`: a Game, or a row with its type, hash and length)."""
-    return _PROMPT_CACHE.get((g.game_type, g.state_hash, g.record_length))
+_TOKEN_CACHE = Lru(1024)
 
 
 def sealed_groups(prompts: dict[str, Prompt]) -> dict[str, list[str]]:
@@ -275,15 +227,6 @@ def append_entry(
     s.add(g)
     snapshot.appended(s, g, row)  # no flush here: the writes of a use case go out together
     return row
-
-
-def open_deadline(g: Game, now: datetime, seconds: float | None = None) -> datetime:
-    due = now + timedelta(seconds=g.step_seconds if seconds is None else seconds)
-    g.due_at = due
-    reminder = due - timedelta(seconds=g.reminder_seconds) if g.reminder_seconds > 0 else None
-    g.reminder_at = reminder if reminder is not None and reminder > now else None
-    g.reminded = False
-    return due
 
 
 def append_note(s: Session, g: Game, action: str, now: datetime | None = None, **data: Any) -> RecordEntry:

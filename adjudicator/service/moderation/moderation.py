@@ -10,12 +10,13 @@ from adjudicator.store import ModeratorAction
 from adjudicator.store.typed import id_of
 
 from ..common.clock import as_utc, utcnow
-from ..common.core import append_note, auth_admin, find_game, locked_game, open_deadline, seat_row
+from ..common.core import append_note, auth_admin, find_game, locked_game, seat_row
 from ..common.errors import Conflict, ServiceError
+from ..common.snapshot import table_of
 from ..common.tokens import hash_token, new_token
 from ..common.types import Task
 from ..play.deadlines import apply_defaults
-from ..play.pace import settle, waiting_seats
+from ..play.pace import open_deadline, settle, waiting_seats
 
 
 def pause(s: Session, game_id: str, admin_token: str, now: datetime | None = None) -> None:
@@ -46,7 +47,7 @@ def resume(s: Session, game_id: str, admin_token: str, now: datetime | None = No
     g.paused_remaining = None
     s.add(g)
     append_note(s, g, "resume", now, due_at=as_utc(due).isoformat(), **by)
-    return settle(s, g, now)  # groups completed before the pause are revealed now
+    return settle(s, table_of(s, g), now)  # groups completed before the pause are revealed now
 
 
 def extend_deadline(s: Session, game_id: str, admin_token: str, hours: float,
@@ -97,9 +98,10 @@ def force_defaults(s: Session, game_id: str, admin_token: str, now: datetime | N
     if g.status != "running":
         raise Conflict(f"game {game_id} is {g.status}; defaults can only be forced while it runs")
     append_note(s, g, "force_defaults", now, **by)
-    waiting = waiting_seats(s, g)
-    apply_defaults(s, g, now)  # the moderator's call: not a missed deadline of the seats
-    return settle(s, g, now, fresh=waiting)
+    t = table_of(s, g)
+    waiting = waiting_seats(t)
+    apply_defaults(s, t, now)  # the moderator's call: not a missed deadline of the seats
+    return settle(s, t, now, fresh=waiting)
 
 
 def set_pace(s: Session, game_id: str, admin_token: str, wait_hours: float | None = None,
@@ -158,7 +160,7 @@ def hand_to_substitute(s: Session, game_id: str, admin_token: str, seat: str, on
     row.missed = 0
     s.add(row)
     append_note(s, g, "substitute_on" if on else "substitute_off", now, seat=seat, **by)
-    return settle(s, g, now)
+    return settle(s, table_of(s, g), now)
 
 
 def game_pace(s: Session, game_id: str, admin_token: str) -> dict[str, float]:

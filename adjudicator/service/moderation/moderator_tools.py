@@ -25,15 +25,16 @@ from adjudicator.store import Director, Game, ModeratorAction, Press, SealedOrde
 from adjudicator.store.typed import id_of
 
 from ..common.clock import as_utc, format_deadline, utcnow
-from ..common.core import append_note, auth_admin, locked_game, module_of, open_deadline, seat_row, seats_of
+from ..common.core import append_note, auth_admin, locked_game, module_of, seat_row, seats_of
 from ..common.errors import Conflict, ServiceError
+from ..common.snapshot import table_of
 from ..common.tokens import hash_token, new_token
 from ..common.types import Task
 from ..history.ratings import rate_finished
 from ..people.pressbounds import check_press
 from ..play import notify
 from ..play.moderated import game_to_moderate
-from ..play.pace import settle
+from ..play.pace import open_deadline, settle
 from .directors import auth_director
 
 MODERATOR = "moderator"  # the sender of a moderator's broadcast (no game names a seat so)
@@ -173,7 +174,7 @@ def remove_seat(s: Session, game_id: str, admin_token: str, seat: str, reason: s
     s.add(row)
     s.exec(delete(StandingOrder).where(col(StandingOrder.game_id) == g.id, col(StandingOrder.seat) == seat))
     append_note(s, g, "remove_seat", now, seat=seat, generation=row.generation, reason=reason, **by)
-    tasks += settle(s, g, now, fresh=[seat])  # a decision waiting on the seat takes its default now
+    tasks += settle(s, table_of(s, g), now, fresh=[seat])  # a decision waiting on the seat takes its default now
     return RemovedSeat(seat, invite, tasks)
 
 
@@ -218,4 +219,4 @@ def declare_result(s: Session, game_id: str, admin_token: str, winners: list[str
     g.paused_remaining = None
     s.add(g)
     rate_finished(s, g)
-    return settle(s, g, now)
+    return settle(s, table_of(s, g), now)

@@ -28,6 +28,7 @@ from ..common.core import (
     token_for,
 )
 from ..common.errors import Conflict, Forbidden
+from ..common.snapshot import table_of
 from ..common.tokens import MailKey, token_matches
 from ..common.types import GameFeed, GameSummary, LogLine, LogPage, PublicPage, Receipt, SeatInfo, SeatPage
 from ..history.gamelog import log_entries, render_entries, undone_seqs
@@ -167,7 +168,7 @@ def _waiting_on(s: Session, g: Game, prompts: dict[str, Prompt]) -> list[str]:
 
 def _thinking(s: Session, g: Game) -> list[str]:
     """Seats whose move the substitute owes and a worker is thinking out (service/play/substitutes.py)."""
-    return owed_seats(s, g, seats_of(s, g)) if g.substitute_at is not None else []
+    return owed_seats(table_of(s, g)) if g.substitute_at is not None else []
 
 
 def _tournament(s: Session, g: Game) -> tuple[str, str] | None:

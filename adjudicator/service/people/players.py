@@ -13,6 +13,7 @@ from adjudicator.store import Game, Seat
 from ..common.clock import check_timezone, utcnow
 from ..common.core import append_note, auth_seat, find_game, locked_game
 from ..common.errors import Conflict, ServiceError
+from ..common.snapshot import table_of
 from ..common.tokens import MailKey, seat_token_matches
 from ..common.types import Task
 from ..play.pace import settle
@@ -80,4 +81,4 @@ def resign(s: Session, game_id: str, seat: str, seat_token: str | MailKey,
     if g.state is None:
         return []
     append_note(s, g, "resign", now, seat=seat)
-    return settle(s, g, now) if g.status == "running" else []
+    return settle(s, table_of(s, g), now) if g.status == "running" else []

@@ -27,9 +27,11 @@ from adjudicator.i18n import _
 from adjudicator.store import Game, Seat
 
 from ..common.clock import as_utc, utcnow
-from ..common.core import append_note, auth_admin, auth_seat, find_game, locked_game, open_deadline, seats_of
+from ..common.core import append_note, auth_admin, auth_seat, find_game, locked_game, seats_of
 from ..common.errors import Conflict, ServiceError
+from ..common.snapshot import Table
 from ..common.tokens import MailKey
+from .pace import open_deadline
 
 MAX_AHEAD_DAYS = 366  # an absence must start within a year
 _ISO = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -151,17 +153,18 @@ def absences(s: Session, game_id: str, admin_token: str, now: datetime | None = 
     return [a for a in found if a is not None and a.until > now]
 
 
-def extend_for_absence(s: Session, g: Game, waiting: list[str], now: datetime) -> datetime | None:
+def extend_for_absence(s: Session, t: Table, waiting: list[str], now: datetime) -> datetime | None:
     """Called by the sweep when `g`'s deadline has passed: if a waiting seat is away at the
     deadline, move the deadline to the latest end among them (at least an hour from now) and note
     it in the record. Returns the new deadline, or None (then defaults are applied as usual).
 
     Once moved, the deadline equals the absence's end, which is outside the absence: the same
     absence never extends the same turn twice."""
+    g = t.game
     due = as_utc(g.due_at)
     if due is None:
         return None
-    rows = {r.seat: r for r in seats_of(s, g)}
+    rows = {r.seat: r for r in t.rows[Seat]}  # (a deadline's table holds the seats as ORM objects)
     away: dict[str, datetime] = {}
     for name in waiting:
         row = rows.get(name)

@@ -17,19 +17,19 @@ from sqlalchemy import literal_column
 from sqlmodel import Session, col, select
 
 from adjudicator.i18n import _
-from adjudicator.store import Game, SealedOrder
+from adjudicator.store import Game, SealedOrder, Seat
 
 from ..common import snapshot
 from ..common.clock import as_utc, utcnow
-from ..common.core import current_prompts, module_of, sealed_groups, sealed_rows
-from ..common.core import seats_of as _seats_of
+from ..common.core import sealed_groups
 from ..common.errors import NotFound
+from ..common.snapshot import Table
 from ..common.types import Task
 from . import notify, outboxrows
 from .absence import extend_for_absence
 from .pace import advance, missed_deadline, settle, waiting_seats
 from .reveal import complete_groups
-from .steps import apply_group, record_orders
+from .steps import apply_group, record_orders, sealed_of
 
 log = logging.getLogger(__name__)
 
@@ -65,15 +65,15 @@ def sweep_game(s: Session, game_id: str, now: datetime | None = None) -> list[Ta
 
 
 def _sweep_game(s: Session, game_id: str, now: datetime) -> list[Task]:
-    g = snapshot.load(s, game_id)  # locked, with everything the deadline reads
-    if g is None:
+    t = snapshot.open_table(s, game_id)  # locked, with everything the deadline reads
+    if t is None:
         raise NotFound(_("there is no game %(game)s; check the link", game=repr(game_id)))
-    if g.status != "running":
+    if t.game.status != "running":
         return []
-    tasks = _expire_if_due(s, g, now)
-    tasks += _remind_if_due(s, g, now)
-    if g.status == "running" and complete_groups(s, g):
-        tasks += settle(s, g, now)  # reveals what is complete (a lost reveal task)
+    tasks = _expire_if_due(s, t, now)
+    tasks += _remind_if_due(s, t, now)
+    if t.game.status == "running" and complete_groups(t):
+        tasks += settle(s, t, now)  # reveals what is complete (a lost reveal task)
     return tasks
 
 
@@ -95,55 +95,54 @@ def _guarded(s: Session, game_id: str, now: datetime) -> list[Task]:
         return []
 
 
-def _expire_if_due(s: Session, g: Game, now: datetime) -> list[Task]:
+def _expire_if_due(s: Session, t: Table, now: datetime) -> list[Task]:
+    g = t.game
     due = as_utc(g.due_at)
     # re-checked under the lock: another sweeper may have handled it meanwhile
     if g.status != "running" or due is None or now < due + timedelta(minutes=g.grace_minutes):
         return []
-    if advance(s, g, now):  # automatic decisions left over (a long civil-disorder run)
-        return settle(s, g, now)
-    waiting = waiting_seats(s, g)
-    if extend_for_absence(s, g, waiting, now) is not None:
+    if advance(s, t, now):  # automatic decisions left over (a long civil-disorder run)
+        return settle(s, t, now)
+    waiting = waiting_seats(t)
+    if extend_for_absence(s, t, waiting, now) is not None:
         return []  # a waiting seat is away: its deadline moved to the end of the absence
-    apply_defaults(s, g, now)
-    tasks = missed_deadline(s, g, waiting, now)
-    return tasks + settle(s, g, now, fresh=waiting)
+    apply_defaults(s, t, now)
+    tasks = missed_deadline(s, t, waiting, now)
+    return tasks + settle(s, t, now, fresh=waiting)
 
 
-def apply_defaults(s: Session, g: Game, now: datetime) -> list[Task]:
+def apply_defaults(s: Session, t: Table, now: datetime) -> list[Task]:
     """Default every seat waiting now: sealed groups keep their submitted orders and only missing
     members are defaulted; open prompts are defaulted one seat at a time. The caller settles."""
-    game = module_of(g)
-    prompts = current_prompts(g)
+    g, game = t.game, t.module
+    prompts = t.prompts
     for group, members in sealed_groups(prompts).items():
-        if g.status == "running" and set(members) <= set(current_prompts(g)):
-            apply_group(s, g, game, group, members, sealed_rows(s, g, group), now)
+        if g.status == "running" and set(members) <= set(t.prompts):
+            apply_group(s, t, group, members, sealed_of(t, group), now)
     for seat, prompt in prompts.items():
         if prompt.sealed or g.status != "running":
             continue
-        current = current_prompts(g).get(seat)
+        current = t.prompts.get(seat)
         if current is not None and not current.sealed:
             order = game.default_order(g.state or {}, seat)
-            record_orders(s, g, {seat: order}, defaulted=[seat], now=now)
+            record_orders(s, t, {seat: order}, defaulted=[seat], now=now)
     return []
 
 
-def _remind_if_due(s: Session, g: Game, now: datetime) -> list[Task]:
+def _remind_if_due(s: Session, t: Table, now: datetime) -> list[Task]:
+    g = t.game
     at = as_utc(g.reminder_at)
     if g.status != "running" or g.reminded or at is None or at > now:
         return []
     g.reminded = True
     s.add(g)
-    game = module_of(g)
-    prompts = current_prompts(g)
-    waiting = set(waiting_seats(s, g))
-    tasks: list[Task] = []
-    for seat in _seats_of(s, g):
-        prompt = prompts.get(seat.seat)
-        if prompt is None or seat.seat not in waiting or not (seat.email or seat.chat_webhook):
+    waiting = set(waiting_seats(t))
+    reminded = []
+    for seat in t.rows[Seat]:  # (a deadline's table holds the seats as ORM objects)
+        if seat.seat not in t.prompts or seat.seat not in waiting:
             continue
         started, acted = as_utc(seat.wait_started_at), as_utc(seat.acted_at)
         if started is not None and acted is not None and acted >= started:
             continue  # the seat is answering this wait (a follow-up is open): it needs no reminder
-        tasks += notify.reminder_mail(s, g, game, seat, prompt)
-    return tasks
+        reminded.append(seat)
+    return notify.seat_mails(s, t, "reminder", reminded)

@@ -13,17 +13,7 @@ from adjudicator.i18n import _, error_text, help_text, prompt_text
 from adjudicator.store import Game
 
 from ..common.clock import utcnow
-from ..common.core import (
-    auth_seat_row,
-    check_prompt_token,
-    current_prompts,
-    locked_snapshot,
-    module_of,
-    require_running,
-    sealed_rows,
-    seat_row,
-    token_for,
-)
+from ..common.core import auth_table_seat, check_prompt_token, lock_table, require_running, seat_row, token_for
 from ..common.errors import BadOrder, NotYourTurn, ServiceError
 from ..common.tokens import MailKey
 from ..common.types import Preview, Submission
@@ -31,7 +21,7 @@ from . import suggest
 from .decisions import answered_since, stale_text
 from .pace import advance, seat_spoke, settle
 from .standing import is_standing_line, parse_standing, run_command
-from .steps import record_orders, seal
+from .steps import record_orders, seal, sealed_of
 from .wholeturn import SEPARATOR
 
 
@@ -100,8 +90,8 @@ def preview_plan(s: Session, game_id: str, seat: str, seat_token: str, text: str
     lines = order_lines(text)
     outer = s.begin_nested()
     try:
-        g = locked_snapshot(s, game_id)
-        game = module_of(g)
+        t = lock_table(s, game_id)
+        g, game = t.game, t.module
         preview.before = _budget(game, g, seat)
 
         def watch(line: str) -> None:
@@ -169,12 +159,13 @@ def _submit(
     `whole`: the lines run in a savepoint, undone if one is refused. `watch`: told each applied
     line's text (a preview). `settle_after`: False for a preview, which is undone anyway."""
     now = now or utcnow()
-    # the lock serialises submissions to one game; the game's seats, sealed and standing orders
-    # are read with it, once (authentication, the seal, `advance` and `settle` all need them)
-    g = locked_snapshot(s, game_id)
-    row = auth_seat_row(s, g, seat, seat_token)
+    # the lock serialises submissions to one game; its table holds the game's seats, sealed and
+    # standing orders, module and prompts, read once (authentication, the seal, `advance` and
+    # `settle` all read them from it)
+    t = lock_table(s, game_id)
+    row = auth_table_seat(t, seat, seat_token)
+    g, game = t.game, t.module
     require_running(g)
-    game = module_of(g)
     standing = [isinstance(item, str) and is_standing_line(item) for item in items]
     result = Submission()
     answered = (answered_since(s, g, game, seat, asked_at)
@@ -184,7 +175,7 @@ def _submit(
         result.not_applied = [item for item, mark in zip(items, standing, strict=True) if not mark]
         items, standing = [item for item, mark in zip(items, standing, strict=True) if mark], [True] * sum(standing)
         sizes = None  # standing lines are one order each
-    prompt = current_prompts(g).get(seat)
+    prompt = t.prompts.get(seat)
 
     def chatter(index: int, at: Prompt | None) -> bool:  # a mail's greeting or closing: listed, not read
         item = items[index]
@@ -226,11 +217,12 @@ def _submit(
                     result.notes.append(run_command(s, g, seat, parse_standing(item)))
             except ServiceError as exc:
                 result.error = f"`{item}`: {exc}"
+                t = lock_table(s, game_id)  # the savepoint's rollback dropped the table: read again
                 break
             if more:
-                advance(s, g, now)  # a new standing order may answer the open decision at once
+                advance(s, t, now)  # a new standing order may answer the open decision at once
             continue
-        prompt = current_prompts(g).get(seat) if g.status == "running" else None
+        prompt = t.prompts.get(seat) if g.status == "running" else None
         if chatter(index, prompt):
             result.skipped.append(item)
             continue
@@ -241,9 +233,9 @@ def _submit(
         try:
             order = parse(game, item, prompt)
             if prompt.sealed:
-                result.receipts.append(seal(s, g, game, seat, prompt, order, now))
+                result.receipts.append(seal(s, t, seat, prompt, order, now))
             else:
-                record_orders(s, g, {seat: order}, now=now)
+                record_orders(s, t, {seat: order}, now=now)
             result.applied.append(game.format_order(order))
         except IllegalOrder as exc:
             # the rule's reason when the game gives one, else the grammar's words; in the seat's language
@@ -255,31 +247,31 @@ def _submit(
                                                           mail_commands or suggest.WEB_COMMANDS)
             break
         if more:
-            advance(s, g, now)  # reveals, standing orders and civil disorder before the next line
+            advance(s, t, now)  # reveals, standing orders and civil disorder before the next line
         if watch is not None:
             watch(result.applied[-1])
     if line is not None and not result.error:
         line.point.commit()
     elif line is not None:  # a part of the line was refused: none of it stands
         line.undo(result, part)
-        g = locked_snapshot(s, game_id)
+        t = lock_table(s, game_id)
     if plan is not None:
         if result.error:  # all or nothing: the lines before the refused one are undone too
             plan.rollback()
             result.error = _("%(error)s — so no line of the plan was applied (a plan is applied whole or not at "
                              "all)", error=result.error)
             result.applied, result.receipts, result.notes = [], [], []
-            g = locked_snapshot(s, game_id)
+            t = lock_table(s, game_id)
         else:
             plan.commit()
     if not settle_after:
         return result
     # a mail whose orders all answered a closed decision acted on nothing: no follow-up of its wait
     acted = answered is None or bool(result.applied or result.receipts)
-    result.tasks += settle(s, g, now, actors={seat} if acted else ())
+    result.tasks += settle(s, t, now, actors={seat} if acted else ())
     for receipt in result.receipts:  # the last order of its group was revealed with the others
-        receipt.revealed = seat not in sealed_rows(s, g, receipt.group)
-    result.prompt_token = token_for(g, seat, current_prompts(g).get(seat))
+        receipt.revealed = seat not in sealed_of(t, receipt.group)
+    result.prompt_token = token_for(t.game, seat, t.prompts.get(seat))
     result.tasks = list(dict.fromkeys(result.tasks))
     return result
 

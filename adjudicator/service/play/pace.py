@@ -25,7 +25,7 @@ import logging
 from collections.abc import Iterable
 from datetime import datetime, timedelta
 
-from sqlmodel import Session, col, select
+from sqlmodel import Session
 
 from adjudicator.bots import choose
 from adjudicator.engine import GameModule, IllegalOrder, Order, Prompt
@@ -34,21 +34,12 @@ from adjudicator.store.gamelock import SeatRow
 
 from ..common import snapshot
 from ..common.clock import as_utc, utcnow
-from ..common.core import (
-    append_note,
-    current_prompts,
-    last_hash,
-    module_of,
-    open_deadline,
-    sealed_groups,
-    sealed_rows,
-    seat_rows,
-    seats_of,
-)
+from ..common.core import append_note, last_hash, sealed_groups
+from ..common.snapshot import Table, table_seats
 from ..common.types import Task
 from . import notify
 from .standingdrop import drop_never_legal
-from .steps import apply_group, record_orders, seal
+from .steps import apply_group, record_orders, seal, sealed_of, sealed_seats
 
 log = logging.getLogger(__name__)
 
@@ -58,15 +49,12 @@ log = logging.getLogger(__name__)
 AUTO_LIMIT = 2000
 
 
-def waiting_seats(s: Session, g: Game, sealed_in: set[str] | None = None) -> list[str]:
+def waiting_seats(t: Table, sealed_in: set[str] | None = None) -> list[str]:
     """Seats with a decision that have not answered it yet (a sealed order in counts as answered).
     `sealed_in`: the seats with a sealed order in, if the caller knows them (`_advance` does)."""
-    prompts = current_prompts(g)
     if sealed_in is None:
-        sealed_in = set()
-        for group in sealed_groups(prompts):
-            sealed_in |= set(sealed_rows(s, g, group))
-    return sorted(seat for seat in prompts if seat not in sealed_in)
+        sealed_in = sealed_seats(t)
+    return sorted(seat for seat in t.prompts if seat not in sealed_in)
 
 
 def automatic_order(s: Session, g: Game, game: GameModule, seat: str, substituted: bool) -> tuple[Order, str]:
@@ -99,36 +87,31 @@ def substitutes_play(g: Game, seats: list[SeatRow] | list[Seat]) -> bool:
     return g.substitutes and any(not (r.disorder or r.resigned) for r in seats)
 
 
-def owed_seats(s: Session, g: Game, seats: list[Seat]) -> list[str]:
+def owed_seats(t: Table) -> list[str]:
     """Seats in civil disorder whose open decision the substitute has to think about."""
-    if g.status != "running" or not substitutes_play(g, seats):
+    seats = t.rows[Seat]
+    if t.game.status != "running" or not substitutes_play(t.game, seats):
         return []
     automatic = {r.seat for r in seats if r.disorder or r.resigned}
-    prompts = current_prompts(g)
-    answered: set[str] = set()
-    for group in sealed_groups(prompts):
-        answered |= set(sealed_rows(s, g, group))
-    return sorted(seat for seat in prompts if seat in automatic and seat not in answered)
+    answered = sealed_seats(t)
+    return sorted(seat for seat in t.prompts if seat in automatic and seat not in answered)
 
 
-def _standing_rows(s: Session, g: Game) -> dict[str, list[StandingOrder]]:
+def _standing_rows(s: Session, t: Table) -> dict[str, list[StandingOrder]]:
     rows: dict[str, list[StandingOrder]] = {}
-    found = snapshot.rows(s, g, StandingOrder)
-    if found is None:
-        found = list(s.exec(select(StandingOrder).where(StandingOrder.game_id == g.id).order_by(col(StandingOrder.id))))
-    for row in found:
+    for row in snapshot.merged(s, t.game_id, StandingOrder, t.rows[StandingOrder]):
         if not row.dropped:  # a line that can never be used again waits only to be told (standingdrop.py)
             rows.setdefault(row.seat, []).append(row)
     return rows
 
 
-def advance(s: Session, g: Game, now: datetime) -> int:
+def advance(s: Session, t: Table, now: datetime) -> int:
     """Apply every decision that needs nobody (see the module doc); returns the number of steps.
     Stops at AUTO_LIMIT steps."""
-    return _advance(s, g, now, seat_rows(s, g))[0]
+    return _advance(s, t, now, t.rows[Seat])[0]
 
 
-def _advance(s: Session, g: Game, now: datetime, seats: list[SeatRow] | list[Seat], moved: set[str] | None = None,
+def _advance(s: Session, t: Table, now: datetime, seats: list[SeatRow] | list[Seat], moved: set[str] | None = None,
              chosen: Chosen | None = None, owed: set[str] | None = None) -> tuple[int, set[str] | None]:
     """`advance`, plus the seats whose sealed order is in when it stopped (None: not known), which
     spares `settle` reading the sealed rows again. `moved` collects the seats whose decision was
@@ -136,26 +119,26 @@ def _advance(s: Session, g: Game, now: datetime, seats: list[SeatRow] | list[Sea
     were in already). The substitute never thinks here (a request or a deadline must stay fast):
     it plays what it `chosen` at this very position, and `owed` collects the seats it still has to
     think for (settle hands them to the worker)."""
-    game = module_of(g)
+    g, game = t.game, t.module
     moved = set() if moved is None else moved
     owed = set() if owed is None else owed
     chosen = {} if chosen is None else chosen
-    standing = _standing_rows(s, g)
+    standing = _standing_rows(s, t)
     automatic = {r.seat for r in seats if r.disorder or r.resigned}
     substituted = substitutes_play(g, seats)
-    if not standing and not automatic and not any(p.sealed for p in current_prompts(g).values()):
+    if not standing and not automatic and not any(p.sealed for p in t.prompts.values()):
         return 0, set()
     steps = 0
     while g.status == "running" and steps < AUTO_LIMIT:
-        prompts = current_prompts(g)
+        prompts = t.prompts
         if not prompts:
             return steps, set()
         acted = False
         answered: set[str] = set()
         for group, members in sealed_groups(prompts).items():
-            rows = sealed_rows(s, g, group)
+            rows = sealed_of(t, group)
             if set(members) <= set(rows):
-                apply_group(s, g, game, group, members, rows, now)
+                apply_group(s, t, group, members, rows, now)
                 acted = True
                 break
             answered |= set(rows)
@@ -171,6 +154,7 @@ def _advance(s: Session, g: Game, now: datetime, seats: list[SeatRow] | list[Sea
                     if not row.always:
                         standing[seat].remove(row)
                         s.delete(row)
+                        t.rows[StandingOrder] = [r for r in t.rows[StandingOrder] if r is not row]
                     origin = "standing"
                 elif seat in automatic and not substituted:
                     order, origin = game.default_order(g.state or {}, seat), "default"
@@ -184,9 +168,9 @@ def _advance(s: Session, g: Game, now: datetime, seats: list[SeatRow] | list[Sea
                     continue
                 try:
                     if prompt.sealed:
-                        seal(s, g, game, seat, prompt, order, now, origin=origin)
+                        seal(s, t, seat, prompt, order, now, origin=origin)
                     else:
-                        record_orders(s, g, {seat: order}, now=now,
+                        record_orders(s, t, {seat: order}, now=now,
                                       defaulted=[seat] if origin == "default" else None,
                                       standing=[seat] if origin == "standing" else None,
                                       substitute=[seat] if origin == "substitute" else None)
@@ -204,6 +188,16 @@ def _advance(s: Session, g: Game, now: datetime, seats: list[SeatRow] | list[Sea
     return steps, None
 
 
+def open_deadline(g: Game, now: datetime, seconds: float | None = None) -> datetime:
+    """A new deadline `seconds` from now (the game's wait by default), with its reminder."""
+    due = now + timedelta(seconds=g.step_seconds if seconds is None else seconds)
+    g.due_at = due
+    reminder = due - timedelta(seconds=g.reminder_seconds) if g.reminder_seconds > 0 else None
+    g.reminder_at = reminder if reminder is not None and reminder > now else None
+    g.reminded = False
+    return due
+
+
 def first_fit(game: GameModule, prompt: Prompt, rows: list[StandingOrder]) -> tuple[StandingOrder, Order] | None:
     """The first standing order that reads as a legal choice of `prompt`."""
     for row in rows:
@@ -218,40 +212,36 @@ def first_fit(game: GameModule, prompt: Prompt, rows: list[StandingOrder]) -> tu
     return None
 
 
-def settle(s: Session, g: Game, now: datetime | None = None, actors: Iterable[str] = (),
-           fresh: Iterable[str] = (), started: bool = False, seats: list[Seat] | None = None,
-           chosen: Chosen | None = None) -> list[Task]:
+def settle(s: Session, t: Table, now: datetime | None = None, actors: Iterable[str] = (),
+           fresh: Iterable[str] = (), started: bool = False, chosen: Chosen | None = None) -> list[Task]:
     """Finish a use case: automatic decisions, then the wait's deadline and its mails.
 
     `actors`: seats whose own order (form, command box, mail) this use case applied; a decision
     of theirs that follows is a follow-up, not a new wait, unless another seat moved after them
     (then the decision opened because of that move: a new wait, with its mail). `fresh`: seats
     whose wait ended without them (a deadline passed): a decision they still have is a new wait.
-    `started`: the game has just started (everyone gets the start mail). `seats`: the game's seat
-    rows, if the caller has them already. `chosen`: the substitute's moves thought out at this
-    position (service/play/substitutes.py); a seat it still has to think for is handed to the worker
-    (a "substitute" task; `Game.substitute_at` marks the game for the recovery sweep) and is not
-    waited on."""
+    `started`: the game has just started (everyone gets the start mail). `chosen`: the substitute's
+    moves thought out at this position (service/play/substitutes.py); a seat it still has to think
+    for is handed to the worker (a "substitute" task; `Game.substitute_at` marks the game for the
+    recovery sweep) and is not waited on."""
     now = now or utcnow()
+    g = t.game
     actors, fresh = set(actors), set(fresh)
-    rows: list[SeatRow] | list[Seat] = seat_rows(s, g) if seats is None else seats
+    rows: list[SeatRow] | list[Seat] = t.rows[Seat]
     moved: set[str] = set()
     owed: set[str] = set()
-    steps, sealed_in = _advance(s, g, now, rows, moved, chosen, owed)
+    steps, sealed_in = _advance(s, t, now, rows, moved, chosen, owed)
     follow_ups = actors if not (moved - actors) else set()
     fresh |= moved | (actors - follow_ups)  # their wait ended: a decision they have now is a new one
-    game = module_of(g)
     tasks: list[Task] = []
     if g.status == "finished":
         g.waiting_on = []
         g.substitute_at = None
         s.add(g)
-        for row in seats or seats_of(s, g):
-            tasks += notify.end_mail(s, g, game, row, started=started)
-        return tasks
+        return notify.seat_mails(s, t, "end", table_seats(s, t), started=started)
     if g.status != "running":
         return tasks
-    waiting = [seat for seat in waiting_seats(s, g, sealed_in) if seat not in owed]
+    waiting = [seat for seat in waiting_seats(t, sealed_in) if seat not in owed]
     previous = set(g.waiting_on or []) - fresh
     new = [seat for seat in waiting if seat not in previous and seat not in follow_ups]
     due = as_utc(g.due_at)
@@ -277,24 +267,22 @@ def settle(s: Session, g: Game, now: datetime | None = None, actors: Iterable[st
         g.waiting_on = waiting
     if g not in s:  # (adding it again walks its cascade: a tenth of a replaced order's settle)
         s.add(g)
-    prompts = current_prompts(g)
     if not new:  # the common order: its seat's `acted_at`, by key (store/rowwrite.py)
         for plain in rows:
             if plain.seat in actors:
                 update_row(s, plain, {"acted_at": now})
         return tasks
-    for row in seats or seats_of(s, g):  # a new wait changes its seats and mails them: ORM objects
+    waited = []
+    for row in table_seats(s, t):  # a new wait changes its seats and mails them: ORM objects
         if row.seat in new:
             row.waits += 1
             row.wait_started_at = now
             s.add(row)
+            waited.append(row)
         if row.seat in actors:  # one Core UPDATE unless the row has other changes (store/rowwrite.py)
             update_row(s, row, {"acted_at": now})
-        if started and row.seat in new:
-            tasks += notify.start_mail(s, g, game, row, prompts[row.seat])
-        elif row.seat in new:  # a seat's first mail carries what the start mail would have
-            tasks += notify.turn_mail(s, g, game, row, prompts[row.seat])
-    return tasks
+    # a seat's first "your move" mail carries what the start mail would have
+    return tasks + notify.seat_mails(s, t, "start" if started else "turn", waited)
 
 
 def seat_spoke(s: Session, g: Game, row: SeatRow | Seat, now: datetime | None = None) -> None:
@@ -307,11 +295,12 @@ def seat_spoke(s: Session, g: Game, row: SeatRow | Seat, now: datetime | None = 
         append_note(s, g, "disorder_ended", now or utcnow(), seat=row.seat)
 
 
-def missed_deadline(s: Session, g: Game, seats: Iterable[str], now: datetime) -> list[Task]:
+def missed_deadline(s: Session, t: Table, seats: Iterable[str], now: datetime) -> list[Task]:
     """Count a missed deadline for each seat defaulted at it; N in a row is civil disorder."""
+    g = t.game
     tasks: list[Task] = []
     names = set(seats)
-    for row in seats_of(s, g):
+    for row in table_seats(s, t):
         if row.seat not in names:
             continue
         row.missed += 1
@@ -319,5 +308,5 @@ def missed_deadline(s: Session, g: Game, seats: Iterable[str], now: datetime) ->
         if g.disorder_after > 0 and row.missed >= g.disorder_after and not row.disorder:
             row.disorder = True
             append_note(s, g, "civil_disorder", now, seat=row.seat, missed=row.missed)
-            tasks += notify.disorder_mail(s, g, module_of(g), row)
+            tasks += notify.disorder_mail(s, g, t.module, row)
     return tasks

@@ -32,6 +32,7 @@ from adjudicator.store.typed import id_of
 from ..common.clock import utcnow
 from ..common.core import append_entry, module_of, seats_of
 from ..common.errors import ServiceError
+from ..common.snapshot import table_of
 from ..common.types import Task
 from . import notify
 from .moderated import game_to_moderate
@@ -104,4 +105,4 @@ def rollback(s: Session, game_id: str, admin_token: str, to: int, reason: str,
             subject = _("[%(game)s] %(title)s: rolled back to entry %(entry)s", game=g.public_id, title=title,
                         entry=to)
         tasks += notify.to_seat(s, g, row, subject, "\n".join(body), "moderator")
-    return tasks + settle(s, g, now)
+    return tasks + settle(s, table_of(s, g), now)

@@ -24,6 +24,7 @@ from adjudicator.store.typed import id_of
 
 from ..common.core import auth_seat, find_game, locked_game, module_of
 from ..common.errors import Conflict, ServiceError
+from ..common.snapshot import table_of
 from ..common.tokens import MailKey
 from ..common.types import StandingLine, Task
 from .pace import seat_spoke, settle
@@ -187,7 +188,7 @@ def replace_all(s: Session, game_id: str, seat: str, seat_token: str | MailKey, 
     for cmd in commands:
         add_line(s, g, seat, cmd)
     seat_spoke(s, g, row)
-    return settle(s, g, actors={seat})
+    return settle(s, table_of(s, g), actors={seat})
 
 
 def standing_lines(s: Session, game_id: str, seat: str, seat_token: str | MailKey) -> list[StandingLine]:

@@ -16,8 +16,6 @@ from adjudicator.engine import GameModule
 from adjudicator.i18n import _, prompt_text
 from adjudicator.store import Game, StandingOrder
 
-from ..common import snapshot
-
 
 def drop_never_legal(game: GameModule, g: Game, rows: list[StandingOrder]) -> list[StandingOrder]:
     """`rows` (one seat's queued lines) without those that can never be legal again, which are
@@ -34,15 +32,17 @@ def drop_never_legal(game: GameModule, g: Game, rows: list[StandingOrder]) -> li
     return kept
 
 
-def dropped_lines(s: Session, g: Game, seat: str) -> list[str]:
-    """Markdown lines for the seat's dropped standing orders (then deleted: told once)."""
-    found = snapshot.rows(s, g, StandingOrder)  # a drain's snapshot has them: no query per mail
-    if found is None:
-        found = list(s.exec(select(StandingOrder).where(StandingOrder.game_id == g.id, StandingOrder.seat == seat,
-                                                        col(StandingOrder.dropped) != "")
-                            .order_by(col(StandingOrder.id))))
+def dropped_rows(s: Session, g: Game, seat: str) -> list[StandingOrder]:
+    """The seat's dropped standing orders, read (a caller without the game's table)."""
+    return list(s.exec(select(StandingOrder).where(StandingOrder.game_id == g.id, StandingOrder.seat == seat,
+                                                   col(StandingOrder.dropped) != "")
+                       .order_by(col(StandingOrder.id))))
+
+
+def dropped_lines(s: Session, rows: list[StandingOrder], seat: str) -> list[str]:
+    """Markdown lines for the seat's dropped standing orders among `rows` (then deleted: told once)."""
     lines = []
-    for row in sorted((r for r in found if r.seat == seat and r.dropped), key=lambda r: r.id or 0):
+    for row in sorted((r for r in rows if r.seat == seat and r.dropped), key=lambda r: r.id or 0):
         lines.append("- " + _("Your standing order `%(line)s` was dropped: %(reason)s.", line=row.text,
                               reason=_reason(row.dropped)))
         s.delete(row)

@@ -39,7 +39,8 @@ from adjudicator.engine import GameModule, Order
 
 from ..common import snapshot
 from ..common.clock import utcnow
-from ..common.core import find_game, last_hash, module_of, seats_of
+from ..common.core import find_game, last_hash, module_of
+from ..common.snapshot import table_of
 from ..common.types import Task
 from . import outboxrows
 from .pace import Chosen, owed_seats, settle, substitute_order
@@ -78,20 +79,21 @@ def _owed_at(s: Session, game_id: str, record_length: int) -> tuple[Position, Ga
     if g.substitute_at is None or g.record_length != record_length or g.status != "running":
         return None  # nothing owed, or the game moved on since (its mover enqueued its own task)
     # no seat owed (a standing order answers it now...): the apply step's settle clears the mark
-    seats = owed_seats(s, g, seats_of(s, g))
+    seats = owed_seats(table_of(s, g))
     return Position(g.record_length, last_hash(s, g)), module_of(g), copy.deepcopy(g.state or {}), seats
 
 
 def apply_moves(s: Session, game_id: str, position: Position, now: datetime) -> list[Task]:
     """Under the game's lock: the moves thought out at `position`, if the game is still there."""
     with outboxrows.batch(s) as mails:  # the human seat's "your move" mail, in one insert
-        g = snapshot.load(s, game_id, entries=False)
-        if g is None or g.status != "running" or g.substitute_at is None:
+        t = snapshot.open_table(s, game_id, entries=False)
+        if t is None or t.game.status != "running" or t.game.substitute_at is None:
             return []
+        g = t.game
         if g.record_length != position.length or last_hash(s, g) != position.hash:
             return []  # another task (or a player) moved the game on first
         chosen: Chosen = {seat: (position.length, order, origin) for seat, (order, origin) in position.moves.items()}
-        return mails.write(s, settle(s, g, now, chosen=chosen))
+        return mails.write(s, settle(s, t, now, chosen=chosen))
 
 
 def run_substitutes(tasks: list[Task], limit: int = 10_000, now: datetime | None = None) -> list[Task]:

@@ -20,6 +20,7 @@ from adjudicator.store import Game
 from ..common.clock import utcnow
 from ..common.core import auth_seat, locked_game, module_of, require_running, seats_of
 from ..common.errors import Conflict, ServiceError
+from ..common.snapshot import table_of
 from ..common.types import Task
 from ..history.undoable import sealed_by_others, steps_to_take_back, why_not
 from . import notify
@@ -64,7 +65,7 @@ def undo(s: Session, game_id: str, seat: str, seat_token: str, steps: int = 1,
     if steps < len(own):  # the steps before the ones taken back may still be taken back
         g.undo_seat, g.undo_from = seat, run_from
     seat_spoke(s, g, row, now)
-    tasks = settle(s, g, now, actors={seat})
+    tasks = settle(s, table_of(s, g), now, actors={seat})
     tasks += _not_your_move(s, g, waited - set(g.waiting_on or []), seat)
     return Undone(taken, tasks)
 

@@ -22,6 +22,7 @@ from ..common.content import keep_builtin_content, load_installed
 from ..common.core import append_entry as _append_entry
 from ..common.core import auth_admin, locked_game, module_of, seat_row, seats_of
 from ..common.errors import Conflict, Forbidden, NotFound, ServiceError
+from ..common.snapshot import table_of
 from ..common.tokens import hash_token, new_public_id, new_token, token_matches
 from ..common.types import CreatedGame, DeadlinePolicy, JoinedSeat, Task
 from ..moderation.directors import auth_director
@@ -190,4 +191,4 @@ def start_seated(s: Session, g: Game, now: datetime) -> list[Task]:
     if not module.prompts(step.state):  # a game that is over before anyone moves (only degenerate test games)
         g.status = "finished"
     s.add(g)
-    return settle(s, g, now, started=True)
+    return settle(s, table_of(s, g), now, started=True)
