@@ -54,7 +54,7 @@ def sha256_hex(value: JSON) -> str:
     return hashlib.sha256(canonical_json(value)).hexdigest()
 
 
-def state_hash(state: JSON, parts: dict[bytes, str] | None = None) -> str:
+def state_hash(state: JSON, parts: PartCache | None = None) -> str:
     """`sha256_hex(state)`, computed faster for states that share parts with states hashed before.
 
     From one step to the next most top-level parts of a game state stay as they were (Founding
@@ -65,14 +65,15 @@ def state_hash(state: JSON, parts: dict[bytes, str] | None = None) -> str:
     exactly `canonical_json(state)`. (Splitting deeper costs more in the joins than it saves,
     measured on all four titles.)
 
-    `parts`: the caller's own cache (a `part_cache()`), for a run of states only it hashes, such
-    as a replay: it is emptied whole when full, which costs one step's misses, instead of
-    dropping its oldest entry per miss as the cache shared by every game must."""
-    if type(state) is not dict or _c_make_encoder is None:
+    `parts`: the caller's own cache (a `part_cache()`), for a run of states of one game that only
+    it hashes, one after another, such as a replay (see `PartCache`). Without it, a cache shared
+    by every game is used, which drops its oldest entry per miss when full."""
+    encode = _encode_plain  # stateless: one serves every call (see canonical_json)
+    if type(state) is not dict or encode is None:
         return sha256_hex(state)
-    shared = parts is None
-    cache = _PART_TEXT if parts is None else parts
-    encode, dumps = None, _marshal_dumps
+    if parts is not None:
+        return parts.state_hash(state)
+    cache, dumps = _PART_TEXT, _marshal_dumps
     pieces = []
     for key in sorted(state):  # the order sort_keys gives: keys are unique, so only keys compare
         if type(key) is not str:
@@ -91,29 +92,80 @@ def state_hash(state: JSON, parts: dict[bytes, str] | None = None) -> str:
             raw = None
         text = cache.get(raw) if raw is not None else None
         if text is None:
-            if encode is None:
-                # no circular-reference markers (a dict entry per container encoded): a part
-                # that contains itself exhausts the recursion instead, and is then encoded
-                # whole by `sha256_hex`, which raises the error json.dumps raises for it
-                encode = _c_make_encoder(None, _refuse, _encode_string, None, ":", ",", True, False, True)
             try:
-                text = "".join(encode(value, 0))
+                text = "".join(encode(value, 0))  # a part that contains itself exhausts the recursion
             except RecursionError:
                 return sha256_hex(state)
             if raw is not None:
                 if len(cache) >= _PART_TEXT_LIMIT:
-                    if shared:
-                        _forget_oldest(cache)
-                    else:
-                        cache.clear()
+                    _forget_oldest(cache)
                 cache[raw] = text
         pieces.append(f"{_encode_string(key)}:{text}")
     return hashlib.sha256(("{" + ",".join(pieces) + "}").encode()).hexdigest()
 
 
-def part_cache() -> dict[bytes, str]:
+class PartCache:
+    """The part texts of one run of states, hashed one after another by their only owner (a
+    replay): `state_hash(state, cache)`.
+
+    Each top-level key remembers its part's marshal bytes and its `"key":text` piece from the state
+    before, so a part the step left alone costs one marshal call and one comparison of bytes (no
+    hashing of the bytes for a lookup, no key encoded again); a changed part is looked up among
+    the texts seen before (a value that comes back), and only then encoded. Scalars go the same
+    way: marshal tells `true` from `1`. While the states keep their keys in the same order, the
+    sorted keys are reused. Bounded: the texts seen before are emptied whole when full.
+    (Joining a changed dict part from its entries, one level down, cost more than it saved on
+    Doge, whose steps change a few entries of several parts.)"""
+
+    __slots__ = ("_keys", "_sorted", "_last", "_texts")
+
+    LIMIT = 4096  # texts kept for values that come back
+
+    def __init__(self) -> None:
+        self._keys: list[Any] = []  # the last state's keys, in its own order
+        self._sorted: list[str] = []  # the same, in canonical order
+        self._last: dict[str, tuple[bytes | None, str]] = {}  # key -> (marshal bytes, '"key":text')
+        self._texts: dict[bytes, str] = {}  # marshal bytes -> canonical text
+
+    def state_hash(self, state: dict[str, Any]) -> str:
+        keys = list(state)
+        if keys != self._keys:
+            if any(type(key) is not str for key in keys):
+                return sha256_hex(state)  # the encoder's own handling (or refusal) of such a key
+            self._keys, self._sorted = keys, sorted(keys)  # sort_keys' order: keys are unique
+        last, texts, dumps, encode = self._last, self._texts, _marshal_dumps, _encode_plain
+        if encode is None:
+            return sha256_hex(state)
+        pieces = []
+        for key in self._sorted:
+            value = state[key]
+            try:
+                raw: bytes | None = dumps(value)  # a shared object written as a ref only costs a miss
+            except ValueError:  # not plain data: encoded every time, as canonical_json does
+                raw = None
+            seen = last.get(key)
+            if seen is not None and raw is not None and seen[0] == raw:
+                pieces.append(seen[1])
+                continue
+            text = texts.get(raw) if raw is not None else None
+            if text is None:
+                try:
+                    text = "".join(encode(value, 0))  # a part that contains itself exhausts the recursion
+                except RecursionError:
+                    return sha256_hex(state)
+                if raw is not None:
+                    if len(texts) >= self.LIMIT:
+                        texts.clear()
+                    texts[raw] = text
+            piece = f"{_encode_string(key)}:{text}"
+            last[key] = (raw, piece)
+            pieces.append(piece)
+        return hashlib.sha256(("{" + ",".join(pieces) + "}").encode()).hexdigest()
+
+
+def part_cache() -> PartCache:
     """A cache of part texts for `state_hash` that only its owner uses."""
-    return {}
+    return PartCache()
 
 
 def _forget_oldest(cache: dict[bytes, str]) -> None:

@@ -91,9 +91,13 @@ class ChoiceNode(Node):
 
     def prompt(self, state: State, args: dict[str, Any], seat: str, group: str | None) -> Prompt:
         choices = self.choices(state, args, seat)
+        text = self.worded(self.text(state, args, seat), choices)
+        # as `said` would pass it, without building its dict: a prompt is built every step
+        if isinstance(text, tuple):
+            return Prompt(seat=seat, kind=self.kind, choices=choices, sealed=group is not None, group=group,
+                          presorted=self.presorted, hidden=self.hidden, message=text)
         return Prompt(seat=seat, kind=self.kind, choices=choices, sealed=group is not None, group=group,
-                      presorted=self.presorted, hidden=self.hidden,
-                      **said(self.worded(self.text(state, args, seat), choices)))
+                      presorted=self.presorted, hidden=self.hidden, text=text)
 
 
 NodeT = TypeVar("NodeT", bound=Node)  # a game's own node base class
@@ -129,29 +133,36 @@ class Flow(Generic[NodeT]):
         state["flow"] = []
         self.call(state, node, **args)
 
+    # (the stack operations below run several times a step: `stack` and `_check` are inlined)
     def goto(self, state: State, node: str, **args: Any) -> None:
         """Replace the current frame."""
-        self._check(node)
-        stack = self.stack(state)
+        if node not in self.nodes:
+            self._check(node)
+        stack = state.setdefault("flow", [])
         if stack:
             stack.pop()
         stack.append({"node": node, "args": args})
 
     def call(self, state: State, node: str, **args: Any) -> None:
         """Push a frame; the caller resumes when the callee `ret`s."""
-        self._check(node)
-        self.stack(state).append({"node": node, "args": args})
+        if node not in self.nodes:
+            self._check(node)
+        state.setdefault("flow", []).append({"node": node, "args": args})
 
     def ret(self, state: State) -> None:
-        self.stack(state).pop()
+        state.setdefault("flow", []).pop()
 
     def end(self, state: State) -> None:
         state["flow"] = []
 
     def schedule(self, state: State, tasks: list[tuple[str, dict[str, Any]]]) -> None:
-        """Push several frames so that they run in the given order (the top of the stack first)."""
+        """Push several frames so that they run in the given order (the top of the stack first).
+        Each frame gets its own copy of the task's args dict, as `call(state, name, **args)` does."""
+        nodes, stack = self.nodes, state.setdefault("flow", [])
         for name, args in reversed(tasks):
-            self.call(state, name, **args)
+            if name not in nodes:
+                self._check(name)
+            stack.append({"node": name, "args": dict(args)})
 
     def _check(self, node: str) -> None:
         if node not in self.nodes:
@@ -165,7 +176,8 @@ class Flow(Generic[NodeT]):
         return self.nodes[frame["node"]].prompts(state, frame["args"])
 
     def apply(self, state: State, orders: dict[str, Order], events: list[Event]) -> None:
-        frame = self.top(state)
+        stack = state.get("flow")  # `top`, inlined: once a step
+        frame = stack[-1] if stack else self.top(state)
         if frame is None:
             raise RuntimeError("the game is over; no orders are expected")
         self.nodes[frame["node"]].apply(state, frame["args"], orders, events)
@@ -178,15 +190,18 @@ class Flow(Generic[NodeT]):
         return self.nodes[frame["node"]].default(state, frame["args"], seat)
 
     def settle(self, state: State, events: list[Event]) -> None:
-        nodes, top = self.nodes, self.top
+        nodes = self.nodes
         for _ in range(self.MAX_AUTOMATIC_STEPS):
-            frame = top(state)
-            if frame is None:
+            stack = state.get("flow")  # `top`, inlined: this loop runs after every step
+            if not stack:
+                if stack is None:
+                    self.stack(state)
                 return
-            node = nodes[frame["node"]]
-            if node.waiting(state, frame["args"]):
+            frame = stack[-1]
+            node, args = nodes[frame["node"]], frame["args"]
+            if node.waiting(state, args):
                 return
-            node.advance(state, frame["args"], events)
+            node.advance(state, args, events)
         raise RuntimeError("flow did not reach a decision point; a procedure loops")
 
 

@@ -15,7 +15,7 @@ from adjudicator.engine import (
     sha256_hex,
     state_hash,
 )
-from adjudicator.engine.canonical import _PART_TEXT
+from adjudicator.engine.canonical import _PART_TEXT, PartCache, part_cache
 
 
 @pytest.mark.parametrize("state", [
@@ -103,3 +103,36 @@ def test_the_part_cache_stays_bounded_and_keeps_its_newest_parts(monkeypatch):
     for n in range(10):
         assert state_hash({"a": [n], "b": "x"}) == sha256_hex({"a": [n], "b": "x"})
     assert len(_PART_TEXT) == 3 and list(_PART_TEXT.values()) == ["[7]", "[8]", "[9]"]
+
+
+def test_a_replay_s_own_part_cache_gives_sha256_hex_step_after_step(monkeypatch):
+    monkeypatch.setattr(PartCache, "LIMIT", 2)  # emptied whole when full, several times over
+    cache = part_cache()
+    state = {"b": [1, {"z": True}], "a": "x", "n": 1, "c": {"k": 0}}
+    steps = [
+        lambda s: s["b"][1].update(z=1),  # true becomes 1 in place: same ==, other bytes
+        lambda s: s.update(n=True),  # a scalar part: true is not 1 either
+        lambda s: s.update(n=1),
+        lambda s: s["c"].update(k=False),
+        lambda s: s.update(d=[]),  # a new key
+        lambda s: s.pop("a"),  # a key gone
+        lambda s: s.update(a=s.pop("b")),  # the same keys in another order
+        lambda s: s.update(e=1.5),  # not game state; the same bytes all the same
+        lambda s: None,
+    ]
+    assert state_hash(state, cache) == sha256_hex(state)
+    for step in steps:
+        step(state)
+        assert state_hash(state, cache) == sha256_hex(state)
+
+
+def test_a_part_cache_leaves_odd_states_to_the_plain_encoder():
+    cache = part_cache()
+    assert state_hash({"a": 1}, cache) == sha256_hex({"a": 1})
+    with pytest.raises(TypeError):
+        state_hash({1: "x", "2": "y"}, cache)  # mixed keys do not sort, as json.dumps refuses them
+    looped: dict = {"a": []}
+    looped["a"].append(looped)
+    with pytest.raises(ValueError):
+        state_hash(looped, cache)  # json.dumps' own error for a value that contains itself
+    assert state_hash({"a": 1}, cache) == sha256_hex({"a": 1})
