@@ -192,6 +192,12 @@ def _process(s: Session, ids: list[int], games: dict[int, list[str]], ready: dic
                   .order_by(col(InboxMessage.id)).with_for_update(skip_locked=True)
                   .execution_options(populate_existing=True)).all()
     by_id = {row.id: row for row in rows}
+    with mailunit.rows_together(s):  # the rows' UPDATEs as one statement, after the chunk's last mail
+        return _each(s, ids, by_id, games, ready, now, result)
+
+
+def _each(s: Session, ids: list[int], by_id: dict[int | None, InboxMessage], games: dict[int, list[str]],
+          ready: dict[int, mailprep.Prepared], now: datetime, result: Drained) -> bool:
     stopped: set[str] = set()
     for row_id in ids:
         row, names = by_id.get(row_id), games.get(row_id, [])
