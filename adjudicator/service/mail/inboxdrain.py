@@ -117,7 +117,8 @@ def drain_chunk(s: Session, limit: int = CHUNK, now: datetime | None = None,
     games = {row.id or 0: ready[row.id].games if row.id in ready else addressed_games(row) for row in found}
     for game in sorted({g for names in games.values() for g in names}):
         snapshot.load(s, game)  # game rows first (locked), then the inbox rows (inbound.py's lock order)
-    _process(s, [r.id or 0 for r in found], games, ready, now, result)  # (no row is locked elsewhere)
+    # the rows as read above: under BEGIN IMMEDIATE nothing else wrote them since (no re-read)
+    _process(s, [r.id or 0 for r in found], games, ready, now, result, found)
     return result
 
 
@@ -183,14 +184,16 @@ def _games(window: Sequence[Any], prepared: dict[int, mailprep.Prepared]) -> tup
 
 
 def _process(s: Session, ids: list[int], games: dict[int, list[str]], ready: dict[int, mailprep.Prepared],
-             now: datetime, result: Drained) -> bool:
+             now: datetime, result: Drained, read: Sequence[InboxMessage] | None = None) -> bool:
     """The rows `ids`, their games locked: each locked in turn (SKIP LOCKED), re-read, and
     processed if still `new`, in its own unit. A row locked elsewhere (the recovery sweep, which
     hands it on itself; or a gameless row another drain has) is passed by, and stops its games'
-    later rows, so a game's mails stay in arrival order. Whether rows of a game were left."""
-    rows = s.exec(select(InboxMessage).where(col(InboxMessage.id).in_(ids))
-                  .order_by(col(InboxMessage.id)).with_for_update(skip_locked=True)
-                  .execution_options(populate_existing=True)).all()
+    later rows, so a game's mails stay in arrival order. Whether rows of a game were left.
+    `read`: the rows, read already in this write transaction on SQLite (nothing to lock there)."""
+    rows = read if read is not None else (
+        s.exec(select(InboxMessage).where(col(InboxMessage.id).in_(ids))
+               .order_by(col(InboxMessage.id)).with_for_update(skip_locked=True)
+               .execution_options(populate_existing=True)).all())
     by_id = {row.id: row for row in rows}
     with mailunit.rows_together(s):  # the rows' UPDATEs as one statement, after the chunk's last mail
         return _each(s, ids, by_id, games, ready, now, result)
