@@ -145,7 +145,10 @@ def test_a_drained_order_mail_is_one_savepoint_and_no_orm_write_of_its_rows(db, 
     # more per chunk, around its game claims (released unless it must let go of them: drainclaim.py)
     assert len(savepoints) == len(ids) + (0 if store.is_sqlite() else 1), seen
     assert "InboxMessage" not in flushed and "OutboxMessage" not in flushed
-    assert sum(q.startswith("UPDATE UPDATE inbox") for q in seen) == len(ids)
+    # the chunk's inbox rows in one executemany after its last mail (mailunit.rows_together)
+    assert sum(q.startswith("UPDATE UPDATE inbox") for q in seen) == 1, seen
+    last_insert = max(i for i, q in enumerate(seen) if q.startswith("INSERT INSERT INTO outbox"))
+    assert last_insert < next(i for i, q in enumerate(seen) if q.startswith("UPDATE UPDATE inbox"))
     assert sum(q.startswith("INSERT INSERT INTO outbox") for q in seen) == len(ids)
 
 
@@ -263,3 +266,17 @@ def test_a_workers_drain_parses_outside_the_write_lock(sqlite_db, toy, monkeypat
     assert drained.processed == ids and [r.status for r in inbox() if r.id in ids] == ["done", "done"]
     assert locked == [False, False]
     assert game.page("p1").receipt is not None
+
+
+def test_a_workers_drain_with_nothing_new_takes_no_turn_of_the_write_lock(sqlite_db, toy) -> None:  # noqa: ANN001
+    """Another worker's drain took the rows: this one reads that nothing waits and ends there,
+    without BEGIN IMMEDIATE (a turn of the writers' lock that every listener commit waits for)."""
+    game = new_game(seats=4)
+    first = _store(bytes(message("bid 1", to=address(game.game_id, "p1"), sender="p1@example.org")))
+    assert inboxdrain.drain().processed == [first]
+    with statements() as seen:
+        drained = inboxdrain.drain()
+    assert drained.processed == [] and not drained.full
+    assert not [q for q in seen if "IMMEDIATE" in q], seen
+    later = _store(bytes(message("bid 2", to=address(game.game_id, "p1"), sender="p1@example.org")))
+    assert inboxdrain.drain().processed == [later]

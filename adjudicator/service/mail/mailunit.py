@@ -9,7 +9,10 @@ without any of its writes, as the inner savepoint did. If processing fails outsi
 the drain's `with` rolls the whole unit back, as the drain's savepoint did.
 
 The inbox row's status, outcome and what the service learnt (sender, signals, seat) go out in one
-prebuilt UPDATE of the columns that changed (`write_row`), not through an ORM flush.
+prebuilt UPDATE of the columns that changed (`write_row`), not through an ORM flush. In a drain
+(`rows_together`) the rows of a chunk go out together when its last mail is done: one executemany
+of that UPDATE for the rows whose units were released (a unit rolled back drops its row's values;
+nothing in a mail's processing reads inbox rows), instead of a statement per mail under the lock.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from adjudicator.store.rowwrite import written_in
 from adjudicator.store.typed import table_of
 
 KEY = "pbem_mail_unit"
+ROWS_KEY = "pbem_mail_unit_rows"  # Session.info: the released units' row values, by row id (`rows_together`)
 _TABLE = table_of(InboxMessage)
 # Built once; its SET clause names the columns of the parameters given (compiled once per set)
 _UPDATE = update(_TABLE).where(_TABLE.c.id == bindparam("row_id"))
@@ -39,12 +43,14 @@ class MailUnit:
         self.s, self.inbox_id, self.claimed = s, inbox_id, False
         self.savepoint = s.begin_nested()
         self.written = False  # a flush went out in the savepoint (`written_in`: the Core writes)
+        self.row_values: dict[str, Any] | None = None  # `write_row`'s, held for `rows_together`
 
     def restart(self) -> None:
         """Undo everything the mail wrote so far and go on in a fresh savepoint."""
         self.savepoint.rollback()
         self.savepoint = self.s.begin_nested()
         self.written = False
+        self.row_values = None
 
     def open(self) -> bool:
         """The savepoint is still among the session's transactions (active, or deactivated by a
@@ -77,6 +83,9 @@ def unit(s: Session, inbox_id: int | None) -> Iterator[MailUnit]:
         raise
     else:
         found.savepoint.commit()
+        held = s.info.get(ROWS_KEY)
+        if found.row_values is not None and held is not None:
+            held[inbox_id] = found.row_values  # written with the chunk's other rows
     finally:
         if outer is None:
             s.info.pop(KEY, None)
@@ -114,11 +123,37 @@ def claim(s: Session, inbox_id: int | None) -> MailUnit | None:
 
 def write_row(s: Session, row: InboxMessage, values: dict[str, Any]) -> None:
     """One UPDATE of these columns of the row; the object takes the values as written (not dirty:
-    no flush writes them again)."""
-    s.connection().execute(_UPDATE, {**values, "row_id": row.id})
+    no flush writes them again). In `rows_together`, the row's own unit holds the values until it
+    is released, and the drain writes them with the chunk's other rows."""
+    found: MailUnit | None = s.info.get(KEY)
+    if ROWS_KEY in s.info and found is not None and found.inbox_id == row.id:
+        found.row_values = {**(found.row_values or {}), **values}
+    else:
+        s.connection().execute(_UPDATE, {**values, "row_id": row.id})
     _written(s)
     for name, value in values.items():
         set_committed_value(row, name, value)
+
+
+@contextmanager
+def rows_together(s: Session) -> Iterator[None]:
+    """The inbox rows that `write_row` writes in the block, each in its unit, go out when the block
+    ends: one executemany of the UPDATE per set of columns (a chunk's mails mostly write the same
+    ones). If the block raises, nothing is written (the caller's transaction is rolled back)."""
+    if ROWS_KEY in s.info:  # a drain inside a drain: the outer one writes them
+        yield
+        return
+    held: dict[int | None, dict[str, Any]] = {}
+    s.info[ROWS_KEY] = held
+    try:
+        yield
+    finally:
+        s.info.pop(ROWS_KEY, None)
+    by_columns: dict[tuple[str, ...], list[dict[str, Any]]] = {}
+    for row_id, values in held.items():
+        by_columns.setdefault(tuple(sorted(values)), []).append({**values, "row_id": row_id})
+    for params in by_columns.values():
+        s.connection().execute(_UPDATE, params)
 
 
 def note_error(s: Session, row: InboxMessage, error: str) -> None:
