@@ -292,7 +292,9 @@ class _Inline:
 
     def _code_span(self, pos: int) -> int:
         length = _BACKTICKS.match(self.text, pos).end() - pos  # type: ignore[union-attr]  # pos is at a `
-        starts = self.ticks[length]
+        # after an escaped backtick the rest of its run opens with fewer backticks than the whole run
+        # the scan listed (a backslash and three open with two): only whole runs that long close it
+        starts = self.ticks.get(length, [])
         k = self.tick_next.get(length, 0)
         while k < len(starts) and starts[k] <= pos:  # each run is passed once, over the whole text
             k += 1

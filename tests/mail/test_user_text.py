@@ -105,3 +105,11 @@ def test_any_text_renders_without_error_and_keeps_its_words(text: str) -> None:
     words = [w for w in text.split() if w.isalnum() and w.isascii()] if "![" not in text else []
     for word in words:  # letters and digits alone are never markup: each word is shown
         assert word in html
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("11\\```\n", "<p>11```</p>"),  # the rest of an escaped run has no closer: text (it used to raise KeyError)
+    ("a \\```b`` c", "<p>a `<code>b</code> c</p>"),  # ...or opens a span closed by a run as long
+])
+def test_a_run_of_backticks_after_an_escaped_one_opens_with_the_rest(text: str, expected: str) -> None:
+    assert user_text_html(text).strip() == expected
