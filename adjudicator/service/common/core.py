@@ -182,9 +182,11 @@ def append_entry(
     state_hash = hash_state(state)  # sha256_hex(state), reusing the text of parts hashed before
     entry: dict[str, Any] = {"index": g.record_length, "kind": kind, "data": data, "prev": last_hash(s, g),
                              "state_hash": state_hash}
+    # a locked table holds the game's id (read with the lock); a game locked alone answers its row's
+    table = snapshot.kept_table(s, g)
     row = RecordEntry(
-        game_id=id_of(g), seq=entry["index"], kind=kind, data=data, prev=entry["prev"],
-        state_hash=state_hash, hash=entry_hash(entry), events=events,
+        game_id=id_of(g) if table is None else table.game_id, seq=entry["index"], kind=kind, data=data,
+        prev=entry["prev"], state_hash=state_hash, hash=entry_hash(entry), events=events,
     )
     s.add(row)
     if g.undo_seat or g.undo_from is not None:  # any entry ends the steps a seat may take back

@@ -117,6 +117,11 @@ def locked_table(s: Session, public_id: str) -> Table | None:
     return None
 
 
+def kept_table(s: Session, g: Game) -> Table | None:
+    """The table of `g` this transaction keeps (`open_table`), if any."""
+    return _table(s, g)
+
+
 def _table(s: Session, g: Game) -> Table | None:
     return s.info.get(KEY, {}).get(g.id)
 
