@@ -20,7 +20,7 @@ from adjudicator.bots import BotConfig, search
 from adjudicator.record import verify_bytes
 from adjudicator.service.common.core import locked_game
 from adjudicator.service.common.snapshot import table_of
-from adjudicator.service.play import pace
+from adjudicator.service.play import deadlines, pace
 from tests.mail.conftest import address, message, send
 from tests.support.play import new_game
 from tests.web.conftest import Player
@@ -41,12 +41,12 @@ def mail_too(monkeypatch, tmp_path):
 
 
 def _abandon(game_id: str, seat: str) -> None:
-    """The seat misses two deadlines in a row (pace.missed_deadline, as a deadline counts them):
+    """The seat misses two deadlines in a row (deadlines.missed_deadline, as a deadline counts them):
     civil disorder; the game goes on at once, the substitute's move as a worker's task."""
     now = service.utcnow()
     with store.transaction() as s:
         t = table_of(s, locked_game(s, game_id))
-        tasks = pace.missed_deadline(s, t, [seat], now) + pace.missed_deadline(s, t, [seat], now)
+        tasks = deadlines.missed_deadline(s, t, [seat], now) + deadlines.missed_deadline(s, t, [seat], now)
         tasks += pace.settle(s, t, now)
     assert any(t[0] == "substitute" for t in tasks) or _waits_on_player(game_id, seat)
     enqueue(tasks)

@@ -5,7 +5,6 @@ a game row the caller has locked with `locked_game` in the current transaction."
 
 from __future__ import annotations
 
-import hmac
 from datetime import datetime
 from typing import Any, Protocol, TypeVar
 
@@ -22,11 +21,10 @@ from adjudicator.store.typed import id_of
 
 from . import snapshot
 from .clock import utcnow
-from .errors import Conflict, Forbidden, NotFound, StaleOrder
-from .prompts import Lru
+from .errors import Conflict, Forbidden, NotFound
 from .prompts import current_prompts as current_prompts  # (re-exported: the play room reads them here)
 from .prompts import module_of as module_of
-from .tokens import MailKey, mail_key_matches, prompt_token, seat_token_matches, token_matches
+from .tokens import MailKey, mail_key_matches, seat_token_matches, token_matches
 
 # ---------------------------------------------------------------------------- loading and auth
 
@@ -146,9 +144,6 @@ def require_running(g: Game) -> None:
 # ---------------------------------------------------------------------------- prompts
 
 
-_TOKEN_CACHE = Lru(1024)
-
-
 def sealed_groups(prompts: dict[str, Prompt]) -> dict[str, list[str]]:
     """Open sealed groups: group -> member seats."""
     groups: dict[str, list[str]] = {}
@@ -163,32 +158,6 @@ def sealed_rows(s: Session, g: Game, group: str) -> dict[str, SealedRow]:
     if cached is None:
         cached = gamelock.sealed_of(s, id_of(g))
     return {r.seat: r for r in cached if r.group == group}
-
-
-def token_for(g: Game, seat: str, prompt: Prompt | None) -> str | None:
-    """The prompt token, remembered per (game, length, seat) for the very prompt object it was
-    made from (cached prompts are shared): hashing a prompt's JSON costs as much as a SQL query."""
-    if prompt is None:
-        return None
-    key = (g.public_id, g.record_length, seat)
-    cached = _TOKEN_CACHE.get(key)
-    if cached is not None and cached[0] is prompt:
-        return cached[1]
-    token = prompt_token(g.public_id, g.record_length, seat, prompt.to_json())
-    _TOKEN_CACHE.put(key, (prompt, token))
-    return token
-
-
-def check_prompt_token(g: Game, seat: str, prompt: Prompt, given: str | None) -> None:
-    """None skips the check (an e-mail without a token; Message-ID dedup covers duplicates)."""
-    if given is None:
-        return
-    expected = token_for(g, seat, prompt) or ""
-    if not hmac.compare_digest(expected, given):
-        raise StaleOrder(
-            "this order was made against an old page (it was already applied or the game moved on); "
-            "reload the page and decide again"
-        )
 
 
 # ---------------------------------------------------------------------------- the record
@@ -213,9 +182,11 @@ def append_entry(
     state_hash = hash_state(state)  # sha256_hex(state), reusing the text of parts hashed before
     entry: dict[str, Any] = {"index": g.record_length, "kind": kind, "data": data, "prev": last_hash(s, g),
                              "state_hash": state_hash}
+    # a locked table holds the game's id (read with the lock); a game locked alone answers its row's
+    table = snapshot.kept_table(s, g)
     row = RecordEntry(
-        game_id=id_of(g), seq=entry["index"], kind=kind, data=data, prev=entry["prev"],
-        state_hash=state_hash, hash=entry_hash(entry), events=events,
+        game_id=id_of(g) if table is None else table.game_id, seq=entry["index"], kind=kind, data=data,
+        prev=entry["prev"], state_hash=state_hash, hash=entry_hash(entry), events=events,
     )
     s.add(row)
     if g.undo_seat or g.undo_from is not None:  # any entry ends the steps a seat may take back

@@ -32,6 +32,7 @@ from adjudicator.store import Game, RecordEntry, SealedOrder, Seat, StandingOrde
 
 from . import verified
 from .prompts import current_prompts, module_of
+from .tokens import mail_token
 
 KEY = "pbem_snapshot"
 HASH_KEY = "pbem_last_hash"
@@ -51,14 +52,18 @@ class Table:
     entries_from: int = 0
     undone: set[int] | None = None  # record indices a rollback undid ({} without one; None: not read yet)
     kept: bool = False  # kept for the transaction (`open_table`): written rows and entries are merged in
+    # the reply-address token of each seat a deadline's table may mail, by (seat, its token hash): a
+    # replaced seat's new hash finds none (`notify.seat_mails` derives it then)
+    mail_tokens: dict[tuple[str, str], str] = field(default_factory=dict)
 
 
 def open_table(s: Session, public_id: str, entries: bool = True) -> Table | None:
     """Lock the game row and read everything a deadline needs (store/gamelock.py): the game with
     its last record hash, its seats with their sealed orders, its standing orders if it has any,
-    and the record entries its seats have not been mailed yet. `entries=False` (an order): no
-    record entries; a mail's news then reads its own (`entries_since` answers only for entries
-    appended in the transaction), and the game's state is read when first used."""
+    the record entries its seats have not been mailed yet and the reply tokens of its mails.
+    `entries=False` (an order): no record entries nor reply tokens; a mail's news then reads its
+    own (`entries_since` answers only for entries appended in the transaction), and the game's
+    state is read when first used."""
     found = gamelock.lock_game_row(s, public_id, state=entries)
     if found is None:
         return None
@@ -77,6 +82,8 @@ def open_table(s: Session, public_id: str, entries: bool = True) -> Table | None
     t.entries_from = min(mailed, default=g.record_length)
     if entries:
         t.entries = gamelock.entries_since(s, g.id or 0, t.entries_from)
+        t.mail_tokens = {(r.seat, r.seat_token_hash): mail_token(r.seat_token_hash, g.public_id, r.seat)
+                         for r in read.seats if r.seat_token_hash and (r.email or r.chat_webhook)}
     s.info.setdefault(KEY, {})[t.game_id] = t
     return t
 
@@ -115,6 +122,11 @@ def locked_table(s: Session, public_id: str) -> Table | None:
         if t.public_id == public_id:
             return t
     return None
+
+
+def kept_table(s: Session, g: Game) -> Table | None:
+    """The table of `g` this transaction keeps (`open_table`), if any."""
+    return _table(s, g)
 
 
 def _table(s: Session, g: Game) -> Table | None:

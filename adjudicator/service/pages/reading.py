@@ -25,7 +25,6 @@ from ..common.core import (
     sealed_groups,
     sealed_rows,
     seats_of,
-    token_for,
 )
 from ..common.errors import Conflict, Forbidden
 from ..common.snapshot import table_of
@@ -38,6 +37,7 @@ from ..history.undoable import sealed_by_others, steps_to_take_back, why_not
 from ..play.absence import absence_of
 from ..play.orders import formatted_choices
 from ..play.pace import owed_seats
+from ..play.prompttoken import token_for
 from ..play.standing import lines_of
 
 

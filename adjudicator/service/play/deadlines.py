@@ -10,6 +10,7 @@ reminder sets `reminded`, so a second run at the same moment finds nothing to do
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -21,13 +22,13 @@ from adjudicator.store import Game, SealedOrder, Seat
 
 from ..common import snapshot
 from ..common.clock import as_utc, utcnow
-from ..common.core import sealed_groups
+from ..common.core import append_note, sealed_groups
 from ..common.errors import NotFound
 from ..common.snapshot import Table
 from ..common.types import Task
 from . import notify, outboxrows
 from .absence import extend_for_absence
-from .pace import advance, missed_deadline, settle, waiting_seats
+from .pace import advance, settle, waiting_seats
 from .reveal import complete_groups
 from .steps import apply_group, record_orders, sealed_of
 
@@ -109,6 +110,23 @@ def _expire_if_due(s: Session, t: Table, now: datetime) -> list[Task]:
     apply_defaults(s, t, now)
     tasks = missed_deadline(s, t, waiting, now)
     return tasks + settle(s, t, now, fresh=waiting)
+
+
+def missed_deadline(s: Session, t: Table, seats: Iterable[str], now: datetime) -> list[Task]:
+    """Count a missed deadline for each seat defaulted at it; N in a row is civil disorder."""
+    g = t.game
+    tasks: list[Task] = []
+    names = set(seats)
+    for row in t.rows[Seat]:  # (a deadline's table holds the seats as ORM objects)
+        if row.seat not in names:
+            continue
+        row.missed += 1
+        s.add(row)
+        if g.disorder_after > 0 and row.missed >= g.disorder_after and not row.disorder:
+            row.disorder = True
+            append_note(s, g, "civil_disorder", now, seat=row.seat, missed=row.missed)
+            tasks += notify.disorder_mail(s, g, t.module, row)
+    return tasks
 
 
 def apply_defaults(s: Session, t: Table, now: datetime) -> list[Task]:

@@ -334,7 +334,9 @@ def seat_mails(s: Session, t: Table, kind: str, rows: Sequence[Seat], started: b
     welcomed = {r.seat for r in rows if kind == "start" or (kind == "end" and started)
                 or (kind == "turn" and r.mailed_seq == 0)}  # (0: the game did not wait on it at the start)
     asked_at = g.record_length if g.state is not None else None  # orders to the reply address answer this
-    tokens = {r.seat: mail_token(r.seat_token_hash, g.public_id, r.seat) for r in rows if r.seat_token_hash}
+    # (a deadline's table worked the reply tokens out with the lock)
+    tokens = {r.seat: t.mail_tokens.get((r.seat, r.seat_token_hash))
+              or mail_token(r.seat_token_hash, g.public_id, r.seat) for r in rows if r.seat_token_hash}
     step.passwords = {r.seat: signon_password(r.seat_token_hash or "-", g.public_id, r.seat)
                       for r in rows if r.seat in welcomed}
     step.replies = {seat: addresses.reply_address(g.public_id, seat, tagged_token(token, asked_at))

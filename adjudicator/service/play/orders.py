@@ -13,13 +13,14 @@ from adjudicator.i18n import _, error_text, help_text, prompt_text
 from adjudicator.store import Game
 
 from ..common.clock import utcnow
-from ..common.core import auth_table_seat, check_prompt_token, lock_table, require_running, seat_row, token_for
+from ..common.core import auth_table_seat, lock_table, require_running, seat_row
 from ..common.errors import BadOrder, NotYourTurn, ServiceError
 from ..common.tokens import MailKey
 from ..common.types import Preview, Submission
 from . import suggest
 from .decisions import answered_since, stale_text
 from .pace import advance, seat_spoke, settle
+from .prompttoken import check_prompt_token, token_for
 from .standing import is_standing_line, parse_standing, run_command
 from .steps import record_orders, seal, sealed_of
 from .wholeturn import SEPARATOR

@@ -293,20 +293,3 @@ def seat_spoke(s: Session, g: Game, row: SeatRow | Seat, now: datetime | None = 
     update_row(s, row, {"missed": 0, "disorder": False})
     if ended and g.state is not None:
         append_note(s, g, "disorder_ended", now or utcnow(), seat=row.seat)
-
-
-def missed_deadline(s: Session, t: Table, seats: Iterable[str], now: datetime) -> list[Task]:
-    """Count a missed deadline for each seat defaulted at it; N in a row is civil disorder."""
-    g = t.game
-    tasks: list[Task] = []
-    names = set(seats)
-    for row in table_seats(s, t):
-        if row.seat not in names:
-            continue
-        row.missed += 1
-        s.add(row)
-        if g.disorder_after > 0 and row.missed >= g.disorder_after and not row.disorder:
-            row.disorder = True
-            append_note(s, g, "civil_disorder", now, seat=row.seat, missed=row.missed)
-            tasks += notify.disorder_mail(s, g, t.module, row)
-    return tasks
