@@ -224,7 +224,9 @@ def _submit(
                 advance(s, t, now)  # a new standing order may answer the open decision at once
             continue
         prompt = t.prompts.get(seat) if g.status == "running" else None
-        if chatter(index, prompt):
+        # the lines up to the first read were judged above, against this same prompt (nothing was
+        # applied before them): only the lines after it are looked at again
+        if index < (first or 0) or (index > (first or 0) and chatter(index, prompt)):
             result.skipped.append(item)
             continue
         if prompt is None:

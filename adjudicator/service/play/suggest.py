@@ -22,7 +22,6 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
 
 from adjudicator.engine import GameModule, Prompt
 from adjudicator.i18n import prompt_text
@@ -108,15 +107,7 @@ def is_close(game: GameModule, prompt: Prompt | None, line: str, commands: Seque
 
 def is_chatter(game: GameModule, prompt: Prompt | None, line: str, commands: Sequence[str]) -> bool:
     """A mail line neither read as an order by the game's grammar nor close to one: skipped."""
-    return _no_order(game, line) and not is_close(game, prompt, line, commands)
-
-
-@lru_cache(maxsize=256)
-def _no_order(game: GameModule, line: str) -> bool:
-    """Whether the grammar reads `line` as no order at all: a pure function of the two (a game
-    module is one object per game), asked twice for a mail's first line (orders.py finds the first
-    line read, then reads the lines in turn); every kind's reader ran each time."""
-    return game.order_problem(line) is not None
+    return game.order_problem(line) is not None and not is_close(game, prompt, line, commands)
 
 
 def did_you_mean(game: GameModule, prompt: Prompt | None, line: str,
