@@ -231,12 +231,16 @@ def test_a_seat_written_by_key_is_read_as_an_object_with_its_new_values(db) -> N
     """An order's snapshot reads the seats as plain rows; a use case that needs ORM objects gets
     them with what was written by key, and a write through a plain row still held reaches them."""
     from adjudicator.service.common import snapshot
-    from adjudicator.service.common.core import seat_rows, seats_of
+    from adjudicator.service.common.core import seats_of
     from adjudicator.store.gamelock import SeatRow
 
     game_id = doge_game()
     with store.transaction() as s:
         g = snapshot.load(s, game_id, entries=False)
+
+        def seat_rows(s, g):  # noqa: ANN001, ANN202  (the seats as the locked table holds them now)
+            return snapshot.rows(s, g, Seat)
+
         plain = seat_rows(s, g)[0]
         assert isinstance(plain, SeatRow)
         store.update_row(s, plain, {"missed": 2})

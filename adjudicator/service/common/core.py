@@ -62,18 +62,11 @@ def find_game(s: Session, game_id: str) -> Game:
 
 
 def seats_of(s: Session, g: Game) -> list[Seat]:
-    """The game's seats as ORM objects (to change them; `seat_rows` only reads)."""
+    """The game's seats as ORM objects (to change them; an order's table holds plain rows to read)."""
     cached = snapshot.seat_objects(s, g)
     if cached is not None:
         return cached
     return list(s.exec(select(Seat).where(Seat.game_id == g.id).order_by(col(Seat.position))).all())
-
-
-def seat_rows(s: Session, g: Game) -> list[SeatRow] | list[Seat]:
-    """The game's seats to read, in table order: an order's snapshot's plain rows (written with
-    `store.update_row`), else the ORM objects."""
-    cached = snapshot.rows(s, g, Seat)
-    return cached if cached is not None else seats_of(s, g)
 
 
 def seat_row(s: Session, g: Game, seat: str, seats: list[Seat] | None = None) -> Seat:
