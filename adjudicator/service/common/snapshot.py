@@ -72,11 +72,7 @@ def open_table(s: Session, public_id: str, entries: bool = True) -> Table | None
         remember_hash(s, g, last)
     # a deadline changes its seats (waits, missed deadlines, mails): ORM objects; an order's are
     # read as plain rows, and `seat_objects` turns them into ORM objects if a use case needs them
-    read = gamelock.game_rows(s, g.id or 0, objects=entries)
-    t = Table(g.id or 0, g, g.public_id, module_of(g), current_prompts(g),
-              undone=None if read.had_rollback else set(), kept=True)
-    t.rows[Seat], t.rows[SealedOrder], t.rows[StandingOrder] = read.seats, read.sealed, read.standing
-    verified.remember(s, read.verified)
+    t, read = _read_table(s, g, objects=entries, kept=True)
     # a mail's news covers the entries after the seat's last mail: read those once for every seat
     mailed = [r.mailed_seq for r in read.seats if r.email or r.chat_webhook] if entries else []
     t.entries_from = min(mailed, default=g.record_length)
@@ -101,12 +97,19 @@ def table_of(s: Session, g: Game) -> Table:
     t = _table(s, g)
     if t is not None:
         return t
-    read = gamelock.game_rows(s, g.id or 0, objects=True)
-    t = Table(g.id or 0, g, g.public_id, module_of(g), current_prompts(g), entries_from=g.record_length,
-              undone=None if read.had_rollback else set())
+    t, _read = _read_table(s, g, objects=True, kept=False)
+    t.entries_from = g.record_length
+    return t
+
+
+def _read_table(s: Session, g: Game, objects: bool, kept: bool) -> tuple[Table, gamelock.GameRows]:
+    """A locked game's table with its rows read (store/gamelock.py) in one go."""
+    read = gamelock.game_rows(s, g.id or 0, objects=objects)
+    t = Table(g.id or 0, g, g.public_id, module_of(g), current_prompts(g),
+              undone=None if read.had_rollback else set(), kept=kept)
     t.rows[Seat], t.rows[SealedOrder], t.rows[StandingOrder] = read.seats, read.sealed, read.standing
     verified.remember(s, read.verified)
-    return t
+    return t, read
 
 
 def locked(s: Session, public_id: str) -> Game | None:
