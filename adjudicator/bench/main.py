@@ -17,10 +17,8 @@ way, or the floor no implementation of the step can go under.
   refused); baseline: the same number of steps doing nothing but `copy.deepcopy` of the state.
 - replay of a full game: `verify_record` of each finished game's export, the median and the
   slowest game of the sample (with the longest game's time), beside loading the export and hashing
-  each of its states with `sha256_hex` (the floor of a replay that encodes every state whole;
-  `verify_record` hashes with `state_hash`, which reuses the text of unchanged parts, from a
-  cache of its own that starts empty, as a verifier's does: not the one the games just played
-  here filled).
+  each of its states with `sha256_hex` (the stdlib encoder; `verify_record` hashes with
+  `state_hash`, the same bytes written by orjson).
 """
 
 from __future__ import annotations

@@ -8,6 +8,14 @@ import marshal
 from collections.abc import Callable
 from typing import Any
 
+_orjson_dumps: Callable[..., bytes] | None
+try:
+    import orjson
+
+    _orjson_dumps, _ORJSON_SORTED = orjson.dumps, orjson.OPT_SORT_KEYS
+except ImportError:  # Pyodide without the package: `state_hash` falls back to the stdlib
+    _orjson_dumps, _ORJSON_SORTED = None, 0
+
 JSON = Any  # dict | list | int | str | bool | None, recursively
 
 
@@ -54,132 +62,23 @@ def sha256_hex(value: JSON) -> str:
     return hashlib.sha256(canonical_json(value)).hexdigest()
 
 
-def state_hash(state: JSON, parts: PartCache | None = None) -> str:
-    """`sha256_hex(state)`, computed faster for states that share parts with states hashed before.
+def state_hash(state: JSON) -> str:
+    """`sha256_hex(state)` for a game state: the same canonical bytes, encoded by orjson.
 
-    From one step to the next most top-level parts of a game state stay as they were (Founding
-    Fathers: about two of thirty change), and encoding is nearly all of a hash's cost. So the
-    canonical text is joined from the text of each part, looked up by the part's marshal bytes:
-    marshal writes a value several times faster than the JSON encoder, and equal bytes always load
-    as an equal value of the same types, so a hit is always the right text. The bytes hashed are
-    exactly `canonical_json(state)`. (Splitting deeper costs more in the joins than it saves,
-    measured on all four titles.)
-
-    `parts`: the caller's own cache (a `part_cache()`), for a run of states of one game that only
-    it hashes, one after another, such as a replay (see `PartCache`). Without it, a cache shared
-    by every game is used, which drops its oldest entry per miss when full."""
-    encode = _encode_plain  # stateless: one serves every call (see canonical_json)
-    if type(state) is not dict or encode is None:
-        return sha256_hex(state)
-    if parts is not None:
-        return parts.state_hash(state)
-    cache, dumps = _PART_TEXT, _marshal_dumps
-    pieces = []
-    for key in sorted(state):  # the order sort_keys gives: keys are unique, so only keys compare
-        if type(key) is not str:
-            return sha256_hex(state)  # the encoder's own handling (or refusal) of such a key
-        value = state[key]
-        kind = type(value)
-        if kind is str:  # a scalar is encoded faster than looked up
-            pieces.append(f"{_encode_string(key)}:{_encode_string(value)}")
-            continue
-        if kind is int:
-            pieces.append(f"{_encode_string(key)}:{int.__repr__(value)}")
-            continue
+    A replay and every appended step hash the whole state, so this is most of a replay's cost:
+    orjson writes sorted keys, no whitespace and UTF-8 exactly as `canonical_json` does for the
+    values a game state holds (strings, integers, booleans, null, lists, objects with string keys;
+    `json_problem` refuses floats in a state, and float text is where the two encoders differ).
+    What orjson refuses (an integer beyond 64 bits, a non-string key, a value nested past 255
+    levels or containing itself, a lone surrogate) is left to `sha256_hex`, which encodes or
+    refuses it as before. Without orjson (the browser's verifier) the stdlib gives the same
+    bytes, more slowly."""
+    if _orjson_dumps is not None:
         try:
-            raw = dumps(value)  # version 4: a shared object written as a ref only costs a miss
-        except ValueError:  # not plain data: encoded every time, as canonical_json does
-            raw = None
-        text = cache.get(raw) if raw is not None else None
-        if text is None:
-            try:
-                text = "".join(encode(value, 0))  # a part that contains itself exhausts the recursion
-            except RecursionError:
-                return sha256_hex(state)
-            if raw is not None:
-                if len(cache) >= _PART_TEXT_LIMIT:
-                    _forget_oldest(cache)
-                cache[raw] = text
-        pieces.append(f"{_encode_string(key)}:{text}")
-    return hashlib.sha256(("{" + ",".join(pieces) + "}").encode()).hexdigest()
-
-
-class PartCache:
-    """The part texts of one run of states, hashed one after another by their only owner (a
-    replay): `state_hash(state, cache)`.
-
-    Each top-level key remembers its part's marshal bytes and its `"key":text` piece from the state
-    before, so a part the step left alone costs one marshal call and one comparison of bytes (no
-    hashing of the bytes for a lookup, no key encoded again); a changed part is looked up among
-    the texts seen before (a value that comes back), and only then encoded. Scalars go the same
-    way: marshal tells `true` from `1`. While the states keep their keys in the same order, the
-    sorted keys are reused. Bounded: the texts seen before are emptied whole when full.
-    (Joining a changed dict part from its entries, one level down, cost more than it saved on
-    Doge, whose steps change a few entries of several parts.)"""
-
-    __slots__ = ("_keys", "_sorted", "_last", "_texts")
-
-    LIMIT = 4096  # texts kept for values that come back
-
-    def __init__(self) -> None:
-        self._keys: list[Any] = []  # the last state's keys, in its own order
-        self._sorted: list[str] = []  # the same, in canonical order
-        self._last: dict[str, tuple[bytes | None, str]] = {}  # key -> (marshal bytes, '"key":text')
-        self._texts: dict[bytes, str] = {}  # marshal bytes -> canonical text
-
-    def state_hash(self, state: dict[str, Any]) -> str:
-        keys = list(state)
-        if keys != self._keys:
-            if any(type(key) is not str for key in keys):
-                return sha256_hex(state)  # the encoder's own handling (or refusal) of such a key
-            self._keys, self._sorted = keys, sorted(keys)  # sort_keys' order: keys are unique
-        last, texts, dumps, encode = self._last, self._texts, _marshal_dumps, _encode_plain
-        if encode is None:
-            return sha256_hex(state)
-        pieces = []
-        for key in self._sorted:
-            value = state[key]
-            try:
-                raw: bytes | None = dumps(value)  # a shared object written as a ref only costs a miss
-            except ValueError:  # not plain data: encoded every time, as canonical_json does
-                raw = None
-            seen = last.get(key)
-            if seen is not None and raw is not None and seen[0] == raw:
-                pieces.append(seen[1])
-                continue
-            text = texts.get(raw) if raw is not None else None
-            if text is None:
-                try:
-                    text = "".join(encode(value, 0))  # a part that contains itself exhausts the recursion
-                except RecursionError:
-                    return sha256_hex(state)
-                if raw is not None:
-                    if len(texts) >= self.LIMIT:
-                        texts.clear()
-                    texts[raw] = text
-            piece = f"{_encode_string(key)}:{text}"
-            last[key] = (raw, piece)
-            pieces.append(piece)
-        return hashlib.sha256(("{" + ",".join(pieces) + "}").encode()).hexdigest()
-
-
-def part_cache() -> PartCache:
-    """A cache of part texts for `state_hash` that only its owner uses."""
-    return PartCache()
-
-
-def _forget_oldest(cache: dict[bytes, str]) -> None:
-    """Drop the part cached first (a dict keeps insertion order), not the whole cache: emptying
-    it made every part of the next steps a miss, which cost more than the plain hash."""
-    try:
-        del cache[next(iter(cache))]
-    except (KeyError, RuntimeError, StopIteration):  # another thread changed it meanwhile: no matter
-        pass
-
-
-# marshal bytes of a top-level part of a state -> its canonical text (see `state_hash`)
-_PART_TEXT: dict[bytes, str] = {}
-_PART_TEXT_LIMIT = 4096
+            return hashlib.sha256(_orjson_dumps(state, option=_ORJSON_SORTED)).hexdigest()
+        except TypeError:  # orjson's JSONEncodeError
+            pass
+    return sha256_hex(state)
 
 
 def sha256_text(text: str) -> str:

@@ -18,7 +18,6 @@ from adjudicator.engine import (
     get_game,
     state_hash,
 )
-from adjudicator.engine.canonical import part_cache
 
 from .chain import GENESIS, RECORD_FORMAT, WITHHELD, commitment, derive_seed, entry_hash, seed_commitment
 from .rollback import DECLARED_RESULT, rollback_target
@@ -119,8 +118,7 @@ def replay_record(doc: dict[str, Any], *, keep: bool = True) -> Iterator[tuple[d
         game = game.for_rules(data["rules_version"])  # what plays that version on from the setup
     except (IllegalOrder, KeyError, TypeError, ValueError) as exc:
         raise VerifyError(f"does not set up: {exc}", 0) from None
-    parts = part_cache()  # this replay's own: its states are hashed one after another
-    if state_hash(state, parts) != setup["state_hash"]:
+    if state_hash(state) != setup["state_hash"]:
         raise VerifyError("the replayed setup state differs from the recorded one", 0)
     yield setup, state
     # an older rules version's records replay with its prompts, but this build knows only the
@@ -155,7 +153,7 @@ def replay_record(doc: dict[str, Any], *, keep: bool = True) -> Iterator[tuple[d
                 raise VerifyError(f"does not replay: {exc}", index) from None
         elif entry["kind"] != "note":
             raise VerifyError(f"has unknown kind {entry['kind']!r}", index)
-        if state_hash(state, parts) != entry["state_hash"]:
+        if state_hash(state) != entry["state_hash"]:
             raise VerifyError("the replayed state differs from the recorded state hash", index)
         if index in returned_to:
             kept[index] = copy_json(state)

@@ -1,21 +1,23 @@
-"""The engine's fast path (issue 16): the cached state hash gives exactly `sha256_hex`, an owned
+"""The engine's fast path (issue 16): the state hash (orjson) gives exactly `sha256_hex`, an owned
 apply changes nothing but where the step is applied, and a grid's checked order is its own."""
 
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from adjudicator.cli.playout import choose_group
 from adjudicator.engine import (
     ChoiceGrid,
     Prompt,
     apply_checked,
+    canonical,
     canonical_json,
     get_game,
     sha256_hex,
     state_hash,
 )
-from adjudicator.engine.canonical import _PART_TEXT, PartCache, part_cache
 
 
 @pytest.mark.parametrize("state", [
@@ -27,24 +29,35 @@ from adjudicator.engine.canonical import _PART_TEXT, PartCache, part_cache
     {"\u00e9": 1, "e": 2, "E": 3, "\U0001f600": 4},  # keys in code point order, as sort_keys sorts them
 ])
 def test_state_hash_is_sha256_hex(state):
-    _PART_TEXT.clear()
     assert state_hash(state) == sha256_hex(state)
-    assert state_hash(state) == sha256_hex(state)  # the second time from the cached parts
 
 
-def test_a_cached_part_never_stands_for_a_value_of_other_types():
-    _PART_TEXT.clear()
-    assert state_hash({"a": [1, 0]}) == sha256_hex({"a": [1, 0]})
+# what a game state may hold (json_problem): no floats, string keys; text with every kind of
+# character the two encoders must escape alike (controls, quotes, backslashes, non-BMP, U+2028)
+_TEXT = st.text(st.characters(codec="utf-8"), max_size=12) | st.sampled_from(
+    ["\x00\x1f\x7f", '"\\', "\u2028\u2029", "\U0001f600é", "\b\f\n\r\t"])
+_STATES = st.recursive(
+    st.none() | st.booleans() | st.integers(min_value=-(2**70), max_value=2**70) | _TEXT,
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(_TEXT, inner, max_size=5),
+    max_leaves=40)
+
+
+@settings(max_examples=400, deadline=None)
+@given(_STATES)
+def test_orjson_writes_the_canonical_bytes_of_any_game_state(state):
+    # integers past 64 bits are refused by orjson and go to the stdlib encoder: same bytes too
+    assert state_hash(state) == sha256_hex(state)
+
+
+def test_true_is_not_1():
     assert state_hash({"a": [True, False]}) == sha256_hex({"a": [True, False]}) != sha256_hex({"a": [1, 0]})
-    assert state_hash({"a": {"k": 1}}) != state_hash({"a": {"k": True}})
 
 
-def test_a_changed_part_is_hashed_anew():
-    _PART_TEXT.clear()
-    state = {"board": {"x": [1, 2]}, "turn": 1}
-    before = state_hash(state)
-    state["board"]["x"].append(3)  # changed in place: the same object, other contents
-    assert state_hash(state) == sha256_hex(state) != before
+def test_without_orjson_the_stdlib_gives_the_same_hash(monkeypatch):
+    state = {"b": [1, {"z": True, "a": None}], "a": "é\n\"", "e": 10**40}
+    with_orjson = state_hash(state)
+    monkeypatch.setattr(canonical, "_orjson_dumps", None)  # the browser's verifier
+    assert state_hash(state) == with_orjson == sha256_hex(state)
 
 
 def test_what_the_encoder_refuses_is_refused_the_same_way():
@@ -53,8 +66,15 @@ def test_what_the_encoder_refuses_is_refused_the_same_way():
             sha256_hex(state)
         with pytest.raises(TypeError):
             state_hash(state)
-    # not game state; same bytes all the same
-    assert state_hash({"a": 1.5, "b": -0.0}) == sha256_hex({"a": 1.5, "b": -0.0})
+    looped: dict = {"a": []}
+    looped["a"].append(looped)
+    with pytest.raises(ValueError):
+        state_hash(looped)  # json.dumps' own error for a value that contains itself
+    assert state_hash({1: "x"}) == sha256_hex({1: "x"})  # a key json.dumps writes as text
+    deep: list = []
+    for _ in range(300):  # deeper than orjson goes
+        deep = [deep]
+    assert state_hash(deep) == sha256_hex(deep)
 
 
 @pytest.mark.parametrize("game_id", ["doge", "china", "1960", "founding-fathers"])
@@ -95,44 +115,3 @@ def test_a_grid_order_is_built_for_the_apply_and_a_listed_one_is_copied():
     copy = listed.own_copy({"card": "a", "m": [1]})
     assert copy == listed.choices[0] and copy is not listed.choices[0] and copy["m"] is not listed.choices[0]["m"]
     assert listed.own_copy({"card": "z"}) is None
-
-
-def test_the_part_cache_stays_bounded_and_keeps_its_newest_parts(monkeypatch):
-    monkeypatch.setattr("adjudicator.engine.canonical._PART_TEXT_LIMIT", 3)
-    _PART_TEXT.clear()
-    for n in range(10):
-        assert state_hash({"a": [n], "b": "x"}) == sha256_hex({"a": [n], "b": "x"})
-    assert len(_PART_TEXT) == 3 and list(_PART_TEXT.values()) == ["[7]", "[8]", "[9]"]
-
-
-def test_a_replay_s_own_part_cache_gives_sha256_hex_step_after_step(monkeypatch):
-    monkeypatch.setattr(PartCache, "LIMIT", 2)  # emptied whole when full, several times over
-    cache = part_cache()
-    state = {"b": [1, {"z": True}], "a": "x", "n": 1, "c": {"k": 0}}
-    steps = [
-        lambda s: s["b"][1].update(z=1),  # true becomes 1 in place: same ==, other bytes
-        lambda s: s.update(n=True),  # a scalar part: true is not 1 either
-        lambda s: s.update(n=1),
-        lambda s: s["c"].update(k=False),
-        lambda s: s.update(d=[]),  # a new key
-        lambda s: s.pop("a"),  # a key gone
-        lambda s: s.update(a=s.pop("b")),  # the same keys in another order
-        lambda s: s.update(e=1.5),  # not game state; the same bytes all the same
-        lambda s: None,
-    ]
-    assert state_hash(state, cache) == sha256_hex(state)
-    for step in steps:
-        step(state)
-        assert state_hash(state, cache) == sha256_hex(state)
-
-
-def test_a_part_cache_leaves_odd_states_to_the_plain_encoder():
-    cache = part_cache()
-    assert state_hash({"a": 1}, cache) == sha256_hex({"a": 1})
-    with pytest.raises(TypeError):
-        state_hash({1: "x", "2": "y"}, cache)  # mixed keys do not sort, as json.dumps refuses them
-    looped: dict = {"a": []}
-    looped["a"].append(looped)
-    with pytest.raises(ValueError):
-        state_hash(looped, cache)  # json.dumps' own error for a value that contains itself
-    assert state_hash({"a": 1}, cache) == sha256_hex({"a": 1})

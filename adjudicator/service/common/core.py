@@ -172,7 +172,7 @@ def append_entry(
     s: Session, g: Game, kind: str, data: dict[str, Any], state: dict[str, Any], events: list[dict[str, Any]]
 ) -> RecordEntry:
     """Append one chained entry (hashing reused from adjudicator.record) and update the caches."""
-    state_hash = hash_state(state)  # sha256_hex(state), reusing the text of parts hashed before
+    state_hash = hash_state(state)  # sha256_hex(state), encoded by orjson
     entry: dict[str, Any] = {"index": g.record_length, "kind": kind, "data": data, "prev": last_hash(s, g),
                              "state_hash": state_hash}
     # a locked table holds the game's id (read with the lock); a game locked alone answers its row's
