@@ -68,6 +68,9 @@ _T = table_of(InboxMessage)
 # the columns mailprep reads, of the rows the next chunk takes (drain_chunk's first query)
 _NEW = (core_select(_T.c.id, _T.c.raw, _T.c.source, _T.c.envelope_from, _T.c.peer, _T.c.envelope_to, _T.c.auth)
         .where(_T.c.status == "new", _T.c.last_error == "").order_by(_T.c.id).limit(bindparam("limit")))
+# the same rows as ORM objects, under the write lock (SQLite's drain_chunk); built once, not per chunk
+_NEW_ROWS = (select(InboxMessage).where(InboxMessage.status == "new", InboxMessage.last_error == "")
+             .order_by(col(InboxMessage.id)).limit(bindparam("limit")))
 
 
 def drain(limit: int = CHUNK) -> Drained:
@@ -120,8 +123,7 @@ def drain_chunk(s: Session, limit: int = CHUNK, now: datetime | None = None,
     now = now or utcnow()
     if s.get_bind().dialect.name != "sqlite":
         return _by_games(s, limit, now, prepared or {})
-    found = s.exec(select(InboxMessage).where(InboxMessage.status == "new", InboxMessage.last_error == "")
-                   .order_by(col(InboxMessage.id)).limit(limit)).all()
+    found = s.exec(_NEW_ROWS, params={"limit": limit}).all()
     result = Drained(full=len(found) >= limit)
     if not found:
         return result
