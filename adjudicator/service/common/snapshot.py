@@ -77,7 +77,8 @@ def open_table(s: Session, public_id: str, entries: bool = True) -> Table | None
     mailed = [r.mailed_seq for r in read.seats if r.email or r.chat_webhook] if entries else []
     t.entries_from = min(mailed, default=g.record_length)
     if entries:
-        t.entries = gamelock.entries_since(s, g.id or 0, t.entries_from)
+        if t.entries_from < g.record_length:  # else every seat was mailed since the last entry: none to read
+            t.entries = gamelock.entries_since(s, g.id or 0, t.entries_from)
         t.mail_tokens = {(r.seat, r.seat_token_hash): mail_token(r.seat_token_hash, g.public_id, r.seat)
                          for r in read.seats if r.seat_token_hash and (r.email or r.chat_webhook)}
     s.info.setdefault(KEY, {})[t.game_id] = t
