@@ -70,6 +70,11 @@ class Player:
         for _ in range(6):
             if page.locator(".placement-form").count():
                 return self._place()
+            if "plan=" in page.url and page.locator(".plan-form").count():
+                # a click on the board put its part in the plan's rows (no scripts: a new page);
+                # the plan is sent as it stands, as a person would, rather than clicked on forever
+                self._act(lambda: page.click(".plan-form button[type=submit]"), navigates=True)
+                return None
             buttons = page.locator(".composer-buttons button[name=pick]")
             if buttons.count():
                 pick = buttons.nth(rnd.randrange(buttons.count()))
