@@ -126,7 +126,8 @@ def compose(choices: list[tuple[str, str]], pick: str = "", where: str = "",
     """The composer for `choices` ((value, label) pairs) after the words `pick`, among the orders
     naming `where`; a pick or a `where` that no order fits is ignored (the composer starts again).
     `plan_verbs`: the orders a game repeats within one action; `planned`: targets picked for them,
-    `counts`: their counts (a previewed plan shown again)."""
+    `counts`: their counts (a previewed plan shown again). A pick of a plan's verb and one of its
+    targets ("campaign Ohio") is that target added to the plan's rows."""
     narrowed = naming(choices, where) if where else []
     if narrowed:
         choices = narrowed
@@ -135,6 +136,14 @@ def compose(choices: list[tuple[str, str]], pick: str = "", where: str = "",
     first = pick.split()[:1]
     verbs = tuple(v for v in plan_verbs if not first or first == [v])  # not after picking another verb
     plan = plan_of(choices, verbs, planned or [], counts) if verbs else None
+    target = " ".join(pick.split()[1:])
+    if plan is not None and first == [plan.verb] and target in plan.targets:
+        # a target picked in the step list after the plan's verb fills the plan's next row, as a
+        # click on the board does: one more interaction sends it, instead of a list and a send
+        if target not in plan.chosen and len(plan.chosen) < MAX_PLAN_ROWS:
+            plan.chosen.append(target)
+            plan.counts.append(1)
+        pick = plan.verb
     composer = _compose(choices, pick)
     composer.where, composer.plan = where, plan
     return composer

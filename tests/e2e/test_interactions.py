@@ -70,8 +70,8 @@ class Player:
         for _ in range(6):
             if page.locator(".placement-form").count():
                 return self._place()
-            if "plan=" in page.url and page.locator(".plan-form").count():
-                # a click on the board put its part in the plan's rows (no scripts: a new page);
+            if _plan_filled(page):
+                # a click on the board or a pick in the step list put its part in the plan's rows;
                 # the plan is sent as it stands, as a person would, rather than clicked on forever
                 self._act(lambda: page.click(".plan-form button[type=submit]"), navigates=True)
                 return None
@@ -152,6 +152,12 @@ class Player:
             assert values, page.inner_text("body")[:2000]
             self._act(lambda: page.select_option("select[name=order]", rnd.choice(values)), navigates=False)
         self._act(lambda: page.click(".order-form button[type=submit]"), navigates=True)
+
+
+def _plan_filled(page) -> bool:
+    """Whether a row of the page's plan form has its target chosen."""
+    rows = page.locator(".plan-form select[name=target]")
+    return any(rows.evaluate_all("ss => ss.map(s => s.value)")) if rows.count() else False
 
 
 def _accepted(page) -> bool:

@@ -13,6 +13,7 @@ from web.composer import compose, naming, plan_of
 CAMPAIGN = [(f'{{"campaign":"{s}","n":{n}}}', f"campaign {name} {n}")
             for s, name, most in [("NY", "New York", 3), ("WV", "West Virginia", 2), ("OH", "Ohio", 1)]
             for n in range(1, most + 1)]
+STATES = ["Ohio", "West Virginia", *(f"State{n}" for n in range(28))]
 OTHER = [('{"advertise":true}', "advertise"), ('{"travel":"OH"}', "travel Ohio")]
 
 
@@ -30,6 +31,24 @@ def test_the_plan_is_offered_unless_another_verb_was_picked():
     assert compose(OTHER + CAMPAIGN, "campaign", plan_verbs=("campaign",)).plan is not None
     assert compose(OTHER + CAMPAIGN, "travel", plan_verbs=("campaign",)).plan is None
     assert compose(OTHER + CAMPAIGN, "").plan is None  # the game plans nothing
+
+
+def test_a_state_picked_in_the_step_list_fills_the_next_plan_row():
+    """A long decision's step list after "campaign" offers its states; picking one is a row of the
+    plan (count 1), as a click on the state on the board is, so that Send is the next interaction
+    and the list offers the states again for a further row."""
+    many = [(f"{n}:{c}", f"campaign {STATES[n]} {c}") for n in range(30) for c in (1, 2, 3)] + OTHER
+    first = compose(many, "campaign Ohio", plan_verbs=("campaign",))
+    assert first.plan is not None and first.plan.filled[:2] == [("Ohio", 1), ("", 1)]
+    assert first.picked == ["campaign"] and "Ohio" in [step.label for step in first.steps]
+    second = compose(many, "campaign West Virginia", plan_verbs=("campaign",), planned=first.plan.chosen)
+    assert second.plan is not None and second.plan.chosen == ["Ohio", "West Virginia"]
+    again = compose(many, "campaign West Virginia", plan_verbs=("campaign",), planned=second.plan.chosen)
+    assert again.plan is not None and again.plan.chosen == ["Ohio", "West Virginia"]  # not twice
+    whole = compose(many, "campaign West Virginia 2", plan_verbs=("campaign",))  # a whole order: no row
+    assert whole.plan is not None and whole.plan.chosen == [] and whole.final
+    without = compose(many, "campaign Ohio")  # a game that plans nothing narrows as before
+    assert without.plan is None and [label for _, label in without.final][0] == "campaign Ohio 1"
 
 
 def test_where_keeps_the_orders_naming_a_board_word():
