@@ -97,6 +97,22 @@ def test_a_campaign_over_three_states_is_one_form(client):
     assert applied == [f"campaign {state} 1" for state in reachable], text_of(html)[:3000]
 
 
+def test_a_state_picked_in_the_step_list_is_a_row_of_the_plan_on_the_page(client):
+    """After "campaign", the step list's state (a GET with `pick`) comes back as the plan's first
+    row, chosen; the step list carries it on (a hidden `plan`), so a second pick adds a row."""
+    kennedy = _start_1960(client)
+    [plan] = [f for f in forms_of(kennedy.page()) if "plan_verb" in f.fields]
+    first, second = [t for _, t in plan.selects["target"] if t != "(none)"][:2]
+    html = client.get(kennedy.url, query_string={"pick": f"campaign {first}"}).get_data(as_text=True)
+    rows = re.findall(r'<select name="target">(.*?)</select>', html, re.S)
+    assert [re.findall(r"<option selected>([^<]*)</option>", row) for row in rows[:2]] == [[first], []]
+    [steps] = [f for f in forms_of(html) if "pick" in f.selects or "pick" in f.buttons]
+    assert steps.fields.get("plan") == first
+    html = client.get(kennedy.url, query_string={"pick": f"campaign {second}", "plan": first}).get_data(as_text=True)
+    rows = re.findall(r'<select name="target">(.*?)</select>', html, re.S)
+    assert [re.findall(r"<option selected>([^<]*)</option>", row) for row in rows[:2]] == [[first], [second]]
+
+
 def test_a_plan_naming_no_row_is_explained(client):
     kennedy = _start_1960(client)
     [plan] = [f for f in forms_of(kennedy.page()) if "plan_verb" in f.fields]
