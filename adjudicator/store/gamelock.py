@@ -163,6 +163,36 @@ def sealed_of(s: Session, game_id: int) -> list[SealedRow]:
     return [SealedRow(*row) for row in s.connection().execute(_SEALED, {"game_id": game_id})]
 
 
+@dataclass
+class LockedGame:
+    """What `read_locked` read under the lock: the game row, the hash of its last record entry, its
+    rows (`game_rows`) and, for a deadline, the record entries from `entries_from` on."""
+    game: Game
+    last_hash: str | None
+    rows: GameRows
+    entries_from: int
+    entries: list[RecordEntry] = field(default_factory=list)
+
+
+def read_locked(s: Session, public_id: str, entries: bool = True) -> LockedGame | None:
+    """The game row locked for this transaction and everything a use case reads of it, in two to
+    four statements (the module doc): the row with its last record hash (`lock_game_row`), its
+    seats, sealed and standing orders (`game_rows`: ORM seats for a deadline, which writes them)
+    and, for a deadline (`entries`), the record entries not mailed yet to every seat that gets
+    mail (a mail's news covers the entries after the seat's last mail). An order (`entries=False`)
+    leaves the state column to its first use and reads no entries."""
+    found = lock_game_row(s, public_id, state=entries)
+    if found is None:
+        return None
+    g, last = found
+    rows = game_rows(s, g.id or 0, objects=entries)
+    mailed = [r.mailed_seq for r in rows.seats if r.email or r.chat_webhook] if entries else []
+    read = LockedGame(g, last, rows, min(mailed, default=g.record_length))
+    if entries and read.entries_from < g.record_length:  # else every seat was mailed since the last entry
+        read.entries = entries_since(s, g.id or 0, read.entries_from)
+    return read
+
+
 def entries_since(s: Session, game_id: int, since: int) -> list[RecordEntry]:
     """The game's record entries from `since` on."""
     return list(s.exec(_ENTRIES, params={"game_id": game_id, "since": since}))

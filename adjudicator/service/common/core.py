@@ -43,16 +43,6 @@ def locked_game(s: Session, game_id: str) -> Game:
     return g
 
 
-def lock_table(s: Session, game_id: str) -> snapshot.Table:
-    """The game locked, as its table (snapshot.py): the game's seats, sealed and standing orders,
-    module and prompts read at once and kept for the transaction, so an order reads each once."""
-    # an inbox drain has the game loaded already, for every mail of its chunk
-    t = snapshot.locked_table(s, game_id) or snapshot.open_table(s, game_id, entries=False)
-    if t is None:
-        raise NotFound(_("there is no game %(game)s; check the link", game=repr(game_id)))
-    return t
-
-
 def find_game(s: Session, game_id: str) -> Game:
     """Read without locking (pages)."""
     g = snapshot.locked(s, game_id) or s.exec(select(Game).where(Game.public_id == game_id)).first()

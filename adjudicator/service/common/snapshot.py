@@ -58,29 +58,28 @@ class Table:
 
 
 def open_table(s: Session, public_id: str, entries: bool = True) -> Table | None:
-    """Lock the game row and read everything a deadline needs (store/gamelock.py): the game with
-    its last record hash, its seats with their sealed orders, its standing orders if it has any,
-    the record entries its seats have not been mailed yet and the reply tokens of its mails.
-    `entries=False` (an order): no record entries nor reply tokens; a mail's news then reads its
-    own (`entries_since` answers only for entries appended in the transaction), and the game's
-    state is read when first used."""
-    found = gamelock.lock_game_row(s, public_id, state=entries)
-    if found is None:
-        return None
-    g, last = found
-    if last is not None:
-        remember_hash(s, g, last)
+    """Lock the game row and read everything a deadline needs (`gamelock.read_locked`), kept as its
+    table for the transaction (`keep`). `entries=False` (an order): no record entries nor reply
+    tokens; a mail's news then reads its own (`entries_since` answers only for entries appended in
+    the transaction), and the game's state is read when first used."""
+    read = gamelock.read_locked(s, public_id, entries)
+    return None if read is None else keep(s, read, mail=entries)
+
+
+def keep(s: Session, read: gamelock.LockedGame, mail: bool = True) -> Table:
+    """The table of a game the store has just locked and read (`gamelock.read_locked`), kept for the
+    transaction; no statement. `mail` (a deadline's): with the reply tokens of the seats it may
+    mail."""
+    g = read.game
+    if read.last_hash is not None:
+        remember_hash(s, g, read.last_hash)
     # a deadline changes its seats (waits, missed deadlines, mails): ORM objects; an order's are
     # read as plain rows, and `seat_objects` turns them into ORM objects if a use case needs them
-    t, read = _read_table(s, g, objects=entries, kept=True)
-    # a mail's news covers the entries after the seat's last mail: read those once for every seat
-    mailed = [r.mailed_seq for r in read.seats if r.email or r.chat_webhook] if entries else []
-    t.entries_from = min(mailed, default=g.record_length)
-    if entries:
-        if t.entries_from < g.record_length:  # else every seat was mailed since the last entry: none to read
-            t.entries = gamelock.entries_since(s, g.id or 0, t.entries_from)
+    t = _new_table(s, g, read.rows, kept=True)
+    t.entries_from, t.entries = read.entries_from, read.entries
+    if mail:
         t.mail_tokens = {(r.seat, r.seat_token_hash): mail_token(r.seat_token_hash, g.public_id, r.seat)
-                         for r in read.seats if r.seat_token_hash and (r.email or r.chat_webhook)}
+                         for r in read.rows.seats if r.seat_token_hash and (r.email or r.chat_webhook)}
     s.info.setdefault(KEY, {})[t.game_id] = t
     return t
 
@@ -98,19 +97,18 @@ def table_of(s: Session, g: Game) -> Table:
     t = _table(s, g)
     if t is not None:
         return t
-    t, _read = _read_table(s, g, objects=True, kept=False)
+    t = _new_table(s, g, gamelock.game_rows(s, g.id or 0, objects=True), kept=False)
     t.entries_from = g.record_length
     return t
 
 
-def _read_table(s: Session, g: Game, objects: bool, kept: bool) -> tuple[Table, gamelock.GameRows]:
-    """A locked game's table with its rows read (store/gamelock.py) in one go."""
-    read = gamelock.game_rows(s, g.id or 0, objects=objects)
+def _new_table(s: Session, g: Game, read: gamelock.GameRows, kept: bool) -> Table:
+    """A locked game's table of its rows as the store read them (store/gamelock.py)."""
     t = Table(g.id or 0, g, g.public_id, module_of(g), current_prompts(g),
               undone=None if read.had_rollback else set(), kept=kept)
     t.rows[Seat], t.rows[SealedOrder], t.rows[StandingOrder] = read.seats, read.sealed, read.standing
     verified.remember(s, read.verified)
-    return t, read
+    return t
 
 
 def locked(s: Session, public_id: str) -> Game | None:

@@ -10,11 +10,12 @@ from sqlmodel import Session
 
 from adjudicator.engine import GameModule, IllegalOrder, Order, Prompt
 from adjudicator.i18n import _, error_text, help_text, prompt_text
-from adjudicator.store import Game
+from adjudicator.store import Game, gamelock
 
+from ..common import snapshot
 from ..common.clock import utcnow
-from ..common.core import auth_table_seat, lock_table, require_running, seat_row
-from ..common.errors import BadOrder, NotYourTurn, ServiceError
+from ..common.core import auth_table_seat, require_running, seat_row
+from ..common.errors import BadOrder, NotFound, NotYourTurn, ServiceError
 from ..common.tokens import MailKey
 from ..common.types import Preview, Submission
 from . import suggest
@@ -46,6 +47,20 @@ def order_line_parts(text: str) -> list[list[str]]:
 def order_lines(text: str) -> list[str]:
     """The orders of a message one by one (the parts of a line of several, in turn)."""
     return [order for parts in order_line_parts(text) for order in parts]
+
+
+def lock_table(s: Session, game_id: str) -> snapshot.Table:
+    """The game locked, as its table (common/snapshot.py): the game's seats, sealed and standing
+    orders, module and prompts read at once (`gamelock.read_locked`) and kept for the transaction,
+    so an order reads each once."""
+    # an inbox drain has the game loaded already, for every mail of its chunk
+    t = snapshot.locked_table(s, game_id)
+    if t is None:
+        read = gamelock.read_locked(s, game_id, entries=False)
+        if read is None:
+            raise NotFound(_("there is no game %(game)s; check the link", game=repr(game_id)))
+        t = snapshot.keep(s, read, mail=False)
+    return t
 
 
 def formatted_choices(game: GameModule, prompt: Prompt | None) -> list[str]:
