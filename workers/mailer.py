@@ -104,13 +104,12 @@ def claim_many(outbox_ids: list[int]) -> list[OutboxMessage]:
     rows this caller holds now, in id order."""
     def take(s: Session) -> list[OutboxMessage]:
         now = utcnow()
-        taken = s.connection().execute(
+        # the rows taken, as ORM objects, from the UPDATE's RETURNING (no second read of them)
+        taken = s.scalars(
             update(OutboxMessage).where(OutboxMessage.id.in_(outbox_ids), _claimable(now))  # type: ignore[union-attr]
-            .values(status="sending", lease_until=now + lease()).returning(OutboxMessage.id)).scalars().all()
-        if not taken:
-            return []
-        return list(s.exec(select(OutboxMessage).where(OutboxMessage.id.in_(taken))  # type: ignore[union-attr]
-                           .order_by(OutboxMessage.id)))  # type: ignore[arg-type]
+            .values(status="sending", lease_until=now + lease()).returning(OutboxMessage),
+            execution_options={"synchronize_session": False}).all()
+        return sorted(taken, key=lambda row: row.id or 0)
 
     # Lazy (on SQLite the commit does not wait for the disk, and the writers' lock is not held
     # through a sync): a claim lost in a power cut leaves its rows free, so they are sent again,

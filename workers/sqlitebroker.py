@@ -123,6 +123,12 @@ class Transport(sqla.Transport):
             return super().drain_events(connection, timeout)
         started = monotonic()
         while True:
+            # the look below serves every wake-up so far (each was sent after its message was
+            # stored), among them those that came while this worker ran its last task: without
+            # this, each of them cost a second, empty look after the one that follows the task
+            with contextlib.suppress(OSError):
+                while listener.recv(64):
+                    pass
             try:
                 return super().drain_events(connection, timeout=0)
             except TimeoutError:
@@ -132,11 +138,7 @@ class Transport(sqla.Transport):
                 pause = self.polling_interval or 1.0
                 if timeout is not None:
                     pause = min(pause, timeout - waited)
-                readable, _w, _x = select.select([listener], [], [], pause)
-                if readable:
-                    with contextlib.suppress(OSError):
-                        while listener.recv(64):  # drain: one look serves every wake-up so far
-                            pass
+                select.select([listener], [], [], pause)
 
     def close_connection(self, connection: Any) -> None:
         if self.wake_socket is not None and self.wake_pid == os.getpid():

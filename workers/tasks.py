@@ -17,7 +17,7 @@ from sqlmodel import Session, select
 from adjudicator import service, store
 
 from .celery_app import celery, is_embedded
-from .enqueue import enqueue
+from .enqueue import coalesced, enqueue
 from .mailer import TemporaryFailure, deliver, deliver_many
 from .sqlitebroker import prune_taken
 
@@ -176,23 +176,46 @@ def drain_inbox() -> None:
     """Every stored mail not yet processed, a chunk per transaction (service/mail/inboxdrain.py): the
     listener wakes one drain for many mails. After DRAIN_SECONDS with rows still waiting, the rest
     goes to a fresh drain at the back of the queue, so other tasks are not held up. A chunk that
-    cannot be processed leaves its rows `new`: the recovery sweep hands them on one by one."""
+    cannot be processed leaves its rows `new`: the recovery sweep hands them on one by one.
+
+    The replies and notifications of the chunks are sent by this task once the inbox is empty
+    (`deliver_here`), not published as `deliver_batch` tasks (issue 31): a drain that found no
+    more rows has nothing more urgent to do, and a publish, a worker's take of it from the broker
+    and the wake-up of every worker cost about as much as the batch's claim and record. A drain
+    that stops at DRAIN_SECONDS publishes them, as before."""
     started = time.monotonic()
+    deliveries: list[Any] = []
     while True:
         try:
             drained = service.drain_inbox()  # a chunk in its own transaction
         except Exception:
             log.exception("inbox drain failed; the recovery sweep processes its rows")
-            return
-        enqueue(drained.tasks)
+            break
+        enqueue([task for task in drained.tasks if task[0] not in DELIVERIES])
+        deliveries += [task for task in drained.tasks if task[0] in DELIVERIES]
         if not drained.full:
-            return
+            break
         if time.monotonic() - started >= DRAIN_SECONDS:
-            enqueue([("drain",)])
+            enqueue([*deliveries, ("drain",)])
             return
+    deliver_here(deliveries)
 
 
 DRAIN_SECONDS = 2.0
+DELIVERIES = ("deliver", "deliver_batch")
+
+
+def deliver_here(tasks: list[Any]) -> None:
+    """The outbox rows of these ("deliver", row) and ("deliver_batch", rows) tasks, sent here, a
+    batch (`deliver_many`: one claim, one record of the sent mails) per DELIVER_BATCH rows, as the
+    `deliver_batch` tasks they would have become. The rows are committed: a worker that dies here,
+    or a batch that fails, leaves them to the recovery sweep, as a lost `deliver_batch` message
+    does; a failure is logged, not raised (the rows' own work is done)."""
+    for _kind, ids in coalesced(tasks):
+        try:
+            deliver_many([ids] if isinstance(ids, int) else ids)
+        except Exception:  # noqa: BLE001 - committed rows: the recovery sweep sends them
+            log.exception("delivery of a drain's replies failed; the recovery sweep sends them")
 
 
 @celery.task(name="workers.tasks.ingest_message")

@@ -15,6 +15,7 @@ from adjudicator.service.upkeep import recovery
 from tests.mail.conftest import address, inbox, message, outbox
 from tests.support.play import PlayedGame, new_game
 from workers import drainwake
+from workers.enqueue import outbox_id
 
 
 def stored(game: PlayedGame, seat: str, body: str) -> int:
@@ -161,3 +162,32 @@ def test_the_listener_stores_a_mail_and_wakes_a_drain_that_answers_it(game: Play
     drain_inbox()
     assert [r.status for r in inbox()] == ["done"] and bids(game, "p1") == "bid 2"
     assert [r.status for r in outbox("p1@example.org", "reply")] == ["sent"]
+
+
+def test_a_drain_that_empties_the_inbox_sends_its_replies_itself(db, toy, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: ANN001
+    """No `deliver_batch` through the broker for the replies of a drain that found no more rows
+    (issue 31); one that stops at DRAIN_SECONDS publishes its replies with the next drain."""
+    from workers import tasks
+
+    monkeypatch.delenv("PBEM_EAGER", raising=False)
+    published: list[tuple] = []
+    monkeypatch.setattr(tasks, "enqueue", lambda batch, **_kw: published.extend(batch))
+    game = new_game(seats=3)
+    ids = [stored(game, seat, "bid 1") for seat in ("p1", "p2")]
+    tasks.drain_inbox()
+    assert [r.status for r in inbox()] == ["done", "done"]
+    assert [r.status for r in outbox(kind="reply")] == ["sent", "sent"], "sent by the drain"
+    assert not [t for t in published if t[0] in ("deliver", "deliver_batch")]
+    tasks.deliver_here([("deliver", r.id) for r in outbox(kind="reply")])  # run twice: sent once
+    assert [(r.status, r.attempts) for r in outbox(kind="reply")] == [("sent", 1), ("sent", 1)]
+
+    later = stored(game, "p3", "bid 2")
+    monkeypatch.setattr(tasks, "DRAIN_SECONDS", 0.0)
+    monkeypatch.setattr(tasks.service, "drain_inbox", lambda: inboxdrain.drain(limit=1))  # a full chunk
+    published.clear()
+    tasks.drain_inbox()
+    assert [r.id for r in inbox() if r.status == "done"] == [*ids, later]
+    [pending] = [r.id for r in outbox(kind="reply") if r.status == "pending"]
+    sent_on = [(t[0], outbox_id(t[1])) for t in published if t[0] in ("deliver", "deliver_batch")]
+    assert sent_on == [("deliver", pending)]
+    assert published[-1] == ("drain",)
