@@ -257,6 +257,7 @@ def test_each_seat_page_reaches_its_board_within_two_phone_screens(site: Site) -
         seat = sorted(started.prompts())[0]
         context, page = _open(site, started, seat, True, **PHONE)
         try:
+            page.wait_for_load_state("load")  # measured with the stylesheets in (see test_interactions)
             top = page.eval_on_selector(".board-section", "e => e.getBoundingClientRect().top + window.scrollY")
             wide = page.evaluate("() => document.documentElement.scrollWidth")
         finally:

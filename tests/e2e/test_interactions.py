@@ -185,6 +185,9 @@ def _play(site: Site, title: str, seats: int, seed: int, orders: int, through_pa
             kind = state.prompt["kind"]
             if played < through_page and len(figures[kind]) < PER_KIND_OF.get(kind, PER_KIND):
                 page.goto(started.url(site, seat), wait_until="domcontentloaded")
+                # widths are measured once the stylesheets are in: without scripts DOMContentLoaded
+                # may come first, and a page laid out without its CSS is wider than any phone
+                page.wait_for_load_state("load")
                 wide = page.evaluate("document.documentElement.scrollWidth")
                 assert wide <= 390, f"{title} {kind}: the seat page scrolls sideways on a phone ({wide} px)"
                 player = Player(page, rnd, scripts, markers=SIZES[len(figures[kind]) % len(SIZES)])
