@@ -15,7 +15,6 @@ tree kept it (`adjudicator/cli/benchhttp.py` before the benches moved to `adjudi
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import os
 import sys
@@ -38,12 +37,14 @@ def _setup() -> list[tuple[str, str, str, Any, str]]:
 
     # a tree from before the benches' own package kept the setup in cli/ (asked by file: an
     # editable install of a newer tree would otherwise answer `adjudicator.bench` for it)
-    old = Path(adjudicator.__file__).parent / "cli" / "benchhttp.py"
-    bench = importlib.import_module("adjudicator.cli.benchhttp" if old.exists() else "adjudicator.bench.http")
+    if (Path(adjudicator.__file__).parent / "cli" / "benchhttp.py").exists():
+        from adjudicator.cli.benchhttp import _make_games
+    else:
+        from adjudicator.bench.http import _make_games
     store.configure(os.environ["DATABASE_URL"])
     store.init_db()
     return [(game, seat, token, json.loads(choice), prompt_token)
-            for game, seat, token, choices, prompt_token in bench._make_games(8) for choice in choices]
+            for game, seat, token, choices, prompt_token in _make_games(8) for choice in choices]
 
 
 def main() -> int:
