@@ -18,7 +18,7 @@ from sqlalchemy import literal_column
 from sqlmodel import Session, col, select
 
 from adjudicator.i18n import _
-from adjudicator.store import Game, SealedOrder, Seat, gamelock
+from adjudicator.store import Game, SealedOrder, Seat
 
 from ..common import snapshot
 from ..common.clock import as_utc, utcnow
@@ -66,10 +66,9 @@ def sweep_game(s: Session, game_id: str, now: datetime | None = None) -> list[Ta
 
 
 def _sweep_game(s: Session, game_id: str, now: datetime) -> list[Task]:
-    read = gamelock.read_locked(s, game_id)  # the row locked, with everything the deadline reads
-    if read is None:
+    t = snapshot.open_table(s, game_id)  # locked, with everything the deadline reads
+    if t is None:
         raise NotFound(_("there is no game %(game)s; check the link", game=repr(game_id)))
-    t = snapshot.keep(s, read)  # its table (module, prompts, reply tokens), kept for the transaction
     if t.game.status != "running":
         return []
     tasks = _expire_if_due(s, t, now)

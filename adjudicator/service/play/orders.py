@@ -10,7 +10,7 @@ from sqlmodel import Session
 
 from adjudicator.engine import GameModule, IllegalOrder, Order, Prompt
 from adjudicator.i18n import _, error_text, help_text, prompt_text
-from adjudicator.store import Game, gamelock
+from adjudicator.store import Game
 
 from ..common import snapshot
 from ..common.clock import utcnow
@@ -51,15 +51,11 @@ def order_lines(text: str) -> list[str]:
 
 def lock_table(s: Session, game_id: str) -> snapshot.Table:
     """The game locked, as its table (common/snapshot.py): the game's seats, sealed and standing
-    orders, module and prompts read at once (`gamelock.read_locked`) and kept for the transaction,
-    so an order reads each once."""
+    orders, module and prompts read at once and kept for the transaction, so an order reads each once."""
     # an inbox drain has the game loaded already, for every mail of its chunk
-    t = snapshot.locked_table(s, game_id)
+    t = snapshot.locked_table(s, game_id) or snapshot.open_table(s, game_id, entries=False)
     if t is None:
-        read = gamelock.read_locked(s, game_id, entries=False)
-        if read is None:
-            raise NotFound(_("there is no game %(game)s; check the link", game=repr(game_id)))
-        t = snapshot.keep(s, read, mail=False)
+        raise NotFound(_("there is no game %(game)s; check the link", game=repr(game_id)))
     return t
 
 
